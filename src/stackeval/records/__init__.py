@@ -1,0 +1,1 @@
+"""Typed records that cross module, process and disk boundaries. Imports nothing else of stackeval."""
