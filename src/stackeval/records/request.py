@@ -23,6 +23,7 @@ class ErrorClass(StrEnum):
     EMPTY_RESPONSE = "empty_response"  # 200 with nothing in it
     RESPONSE_TOO_LARGE = "response_too_large"
     DISCONNECTED = "disconnected"  # connection dropped mid-stream
+    STREAM_ERROR = "stream_error"  # the server sent an error object inside a 200 stream
 
     @property
     def is_timeout(self) -> bool:

@@ -1,0 +1,33 @@
+"""Agentic tasks: multi-turn tool loops over a simulated filesystem or a code-repair workspace.
+
+``run_agent(task, model, tools, guard)`` drives one run; ``model`` is any ``ModelFn`` (the real client
+adapted with ``ModelReply.from_chat``, or a scripted agent from ``stackeval.agentic.scripted``), and
+``tools`` comes from ``make_toolset(task, executor)``.
+"""
+
+from stackeval.agentic.fs import FsToolSet, SimFs, grade_location
+from stackeval.agentic.loop import Guard, ModelFn, run_agent
+from stackeval.agentic.records import AgentLimits, AgentOutcome, AgentTask, ModelReply, Turn, Verdict
+from stackeval.agentic.repair import RepairWorkspace
+from stackeval.agentic.tasks import list_tasks, load_task, make_toolset
+from stackeval.agentic.tools import ToolSet
+
+__all__ = [
+    "AgentLimits",
+    "AgentOutcome",
+    "AgentTask",
+    "FsToolSet",
+    "Guard",
+    "ModelFn",
+    "ModelReply",
+    "RepairWorkspace",
+    "SimFs",
+    "ToolSet",
+    "Turn",
+    "Verdict",
+    "grade_location",
+    "list_tasks",
+    "load_task",
+    "make_toolset",
+    "run_agent",
+]

@@ -1,0 +1,179 @@
+"""The multi-turn tool loop.
+
+Each turn sends the whole conversation and the tools to the model, appends its reply as an assistant
+message, runs its tool calls in order and appends one ``tool`` message per call (OpenAI shape). The run
+ends when
+
+- the tool set reports success after a turn with tool calls (``solved``);
+- the model answers without tool calls (the tool set then judges that answer: ``solved`` or ``final_answer``);
+- the model request fails (``error``);
+- the guard trips before a new turn: ``max_turns`` turns done, or ``time_limit_s`` elapsed (``max_turns`` /
+  ``time_limit``; the end state is still judged, so a fix made in the last turn counts as ``solved``).
+
+The clock is injected (``Guard.clock``, seconds, monotonic) so tests are deterministic; it also times the
+turns.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from stackeval.agentic.records import (
+    AgentLimits,
+    AgentOutcome,
+    AgentTask,
+    ModelReply,
+    StopReason,
+    ToolCallRecord,
+    ToolResult,
+    Turn,
+    Verdict,
+)
+from stackeval.agentic.tools import ToolSet, bad_arguments
+from stackeval.records.answer import ToolCall
+
+__all__ = ["Guard", "ModelFn", "run_agent", "tool_call_message"]
+
+ModelFn = Callable[[list[dict[str, Any]], list[dict[str, Any]]], Awaitable[ModelReply]]
+
+
+@dataclass(frozen=True)
+class Guard:
+    max_turns: int = 20
+    time_limit_s: float = 900.0
+    clock: Callable[[], float] = field(default=time.monotonic)
+
+    @classmethod
+    def from_limits(cls, limits: AgentLimits, clock: Callable[[], float] = time.monotonic) -> Guard:
+        return cls(max_turns=limits.max_turns, time_limit_s=limits.time_limit_s, clock=clock)
+
+
+def tool_call_message(content: str, calls: list[ToolCall]) -> dict[str, Any]:
+    """The assistant message of a reply, in OpenAI shape."""
+    msg: dict[str, Any] = {"role": "assistant", "content": content or None}
+    if calls:
+        msg["tool_calls"] = [
+            {"id": c.id, "type": "function", "function": {"name": c.function.name, "arguments": c.function.arguments}}
+            for c in calls
+        ]
+    else:
+        msg["content"] = content
+    return msg
+
+
+def _parse_args(raw: str) -> dict[str, Any] | ToolResult:
+    if not raw.strip():
+        return {}
+    try:
+        args = json.loads(raw)
+    except json.JSONDecodeError as e:
+        return bad_arguments(f"arguments are not valid JSON ({e.msg})")
+    if not isinstance(args, dict):
+        return bad_arguments("arguments must be a JSON object")
+    return args
+
+
+def _with_ids(calls: list[ToolCall], turn: int) -> list[ToolCall]:
+    return [c if c.id else c.model_copy(update={"id": f"call_{turn}_{i}"}) for i, c in enumerate(calls)]
+
+
+class _Run:
+    """Mutable state of one run; turned into an ``AgentOutcome`` at the end."""
+
+    def __init__(self, task: AgentTask) -> None:
+        self.task = task
+        self.turns: list[Turn] = []
+        self.by_kind: dict[str, int] = {}
+        self.read: list[str] = []
+        self.written: list[str] = []
+        self.write_turns: set[int] = set()
+        self.tool_errors = 0
+
+    def note(self, turn: int, name: str, res: ToolResult) -> None:
+        self.by_kind[name] = self.by_kind.get(name, 0) + 1
+        if res.error:
+            self.tool_errors += 1
+        if res.file_read and res.file_read not in self.read:
+            self.read.append(res.file_read)
+        if res.file_written:
+            self.write_turns.add(turn)
+            if res.file_written not in self.written:
+                self.written.append(res.file_written)
+
+    def outcome(self, reason: StopReason, verdict: Verdict | None, wall_s: float, final: str | None) -> AgentOutcome:
+        solved = verdict is not None and verdict.solved
+        repair = self.task.kind == "repair"
+        return AgentOutcome(
+            task_id=self.task.id,
+            solved=solved,
+            reason="solved" if solved else reason,
+            detail=verdict.detail if verdict else "",
+            turns=self.turns,
+            tool_calls_by_kind=self.by_kind,
+            tool_errors=self.tool_errors,
+            files_read=self.read,
+            files_written=self.written,
+            prompt_tokens=sum(t.prompt_tokens or 0 for t in self.turns),
+            completion_tokens=sum(t.completion_tokens or 0 for t in self.turns),
+            wall_s=wall_s,
+            final_answer=final,
+            fixes_in_one_turn=(len(self.write_turns) == 1) if (repair and solved) else None,
+            tests_passed=verdict.tests_passed if verdict else None,
+            tests_failed=verdict.tests_failed if verdict else None,
+            tests_hash_ok=verdict.tests_hash_ok if verdict else None,
+        )
+
+
+def initial_messages(task: AgentTask) -> list[dict[str, Any]]:
+    msgs: list[dict[str, Any]] = []
+    if task.system:
+        msgs.append({"role": "system", "content": task.system})
+    msgs.append({"role": "user", "content": task.description})
+    return msgs
+
+
+async def run_agent(task: AgentTask, model: ModelFn, tools: ToolSet, guard: Guard | None = None) -> AgentOutcome:
+    guard = guard or Guard.from_limits(task.limits)
+    clock = guard.clock
+    start = clock()
+    run = _Run(task)
+    messages = initial_messages(task)
+    schemas = tools.schemas()
+    n = 0
+    while True:
+        if n >= guard.max_turns:
+            return run.outcome("max_turns", await tools.verify(None), clock() - start, None)
+        if clock() - start >= guard.time_limit_s:
+            return run.outcome("time_limit", await tools.verify(None), clock() - start, None)
+        n += 1
+        t0 = clock()
+        reply = await model(list(messages), schemas)
+        t1 = clock()
+        turn = Turn(index=n, request_messages=len(messages), content=reply.content,
+                    finish_reason=reply.finish_reason, prompt_tokens=reply.prompt_tokens,
+                    completion_tokens=reply.completion_tokens, ttft_ms=reply.ttft_ms,
+                    model_ms=(t1 - t0) * 1000.0, error=reply.error)
+        run.turns.append(turn)
+        if reply.error is not None:
+            return run.outcome("error", None, clock() - start, None)
+        calls = _with_ids(reply.tool_calls, n)
+        messages.append(tool_call_message(reply.content, calls))
+        if not calls:
+            verdict = await tools.verify(reply.content)
+            return run.outcome("final_answer", verdict, clock() - start, reply.content)
+        for c in calls:
+            c0 = clock()
+            args = _parse_args(c.function.arguments)
+            res = args if isinstance(args, ToolResult) else await tools.call(c.function.name, args)
+            run.note(n, c.function.name, res)
+            turn.tool_calls.append(ToolCallRecord(id=c.id or "", name=c.function.name, arguments=c.function.arguments,
+                                                  error=res.error, result_chars=len(res.content),
+                                                  ms=(clock() - c0) * 1000.0))
+            messages.append({"role": "tool", "tool_call_id": c.id, "content": res.content})
+        turn.tools_ms = (clock() - t1) * 1000.0
+        if tools.solved_now():
+            return run.outcome("solved", await tools.verify(None), clock() - start, None)

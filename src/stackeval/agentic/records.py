@@ -1,0 +1,177 @@
+"""Typed records of the agentic tasks: the task, one model reply, one turn, the outcome of a run."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from stackeval.records.answer import ToolCall
+from stackeval.records.request import ChatResult
+
+__all__ = [
+    "AGENT_SCHEMA_VERSION",
+    "AgentLimits",
+    "AgentOutcome",
+    "AgentTask",
+    "FsExpectation",
+    "ModelReply",
+    "RepairExpectation",
+    "StopReason",
+    "ToolCallRecord",
+    "ToolResult",
+    "Turn",
+    "Verdict",
+]
+
+AGENT_SCHEMA_VERSION = 1
+StopReason = Literal["solved", "final_answer", "max_turns", "time_limit", "error"]
+
+
+class AgentLimits(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    max_turns: int = Field(default=20, ge=1)
+    time_limit_s: float = Field(default=900.0, gt=0)
+
+
+class FsExpectation(BaseModel):
+    """Where the planted bug of a simulated-filesystem task is. ``line_contains`` pins the line's text
+    so a change to the tree that moves the line is caught by the tests."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    file: str
+    line: int = Field(ge=1)
+    line_contains: str = Field(min_length=1)
+    tolerance: int = Field(default=1, ge=0)
+    # the reference agent's script: what it searches for before reading ``file``
+    search: str = Field(min_length=1)
+
+
+class RepairExpectation(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    tests: int = Field(ge=1)  # how many tests the repo has; all must pass
+    failing_at_start: int = Field(ge=1)
+    source_files: int = Field(ge=1)
+    bugs: int = Field(ge=1)  # fix locations
+
+
+class AgentTask(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    id: str
+    kind: Literal["fs", "repair"]
+    title: str
+    description: str  # the user message shown to the model
+    system: str | None = None
+    limits: AgentLimits = Field(default_factory=AgentLimits)
+    tree: str | None = None  # fs: the folder under tasks/trees/ holding the simulated tree
+    fs: FsExpectation | None = None
+    repair: RepairExpectation | None = None
+
+
+class ModelReply(BaseModel):
+    """One assistant reply as the loop sees it; ``error`` is a short label (``http_503``, ``timeout``)
+    when the request failed."""
+
+    model_config = ConfigDict(extra="forbid")
+    content: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    finish_reason: str | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    ttft_ms: float | None = None
+    error: str | None = None
+
+    @classmethod
+    def from_chat(cls, result: ChatResult) -> ModelReply:
+        """Adapt the client's ``ChatResult``."""
+        usage = result.usage
+        return cls(
+            content=result.content,
+            tool_calls=list(result.tool_calls),
+            finish_reason=result.finish_reason,
+            prompt_tokens=usage.prompt_tokens if usage else None,
+            completion_tokens=usage.completion_tokens if usage else None,
+            ttft_ms=result.timings.ttft_ms,
+            error=result.error.label if result.error is not None else None,
+        )
+
+
+class ToolResult(BaseModel):
+    """What a tool gave back. ``content`` goes to the model as the tool message; ``error`` is a short
+    label when the call failed (``no_such_file``, ``bad_arguments``...)."""
+
+    model_config = ConfigDict(extra="forbid")
+    content: str
+    error: str | None = None
+    file_read: str | None = None
+    file_written: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.error is None
+
+
+class ToolCallRecord(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    name: str
+    arguments: str
+    error: str | None = None
+    result_chars: int = 0
+    ms: float = 0.0
+
+
+class Turn(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    index: int  # 1-based
+    request_messages: int  # messages sent in this turn's request
+    content: str = ""
+    finish_reason: str | None = None
+    tool_calls: list[ToolCallRecord] = Field(default_factory=list)
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    ttft_ms: float | None = None
+    model_ms: float = 0.0
+    tools_ms: float = 0.0
+    error: str | None = None
+
+
+class Verdict(BaseModel):
+    """A tool set's judgement of the run's end state."""
+
+    model_config = ConfigDict(extra="forbid")
+    solved: bool
+    detail: str = ""
+    tests_passed: int | None = None
+    tests_failed: int | None = None
+    tests_hash_ok: bool | None = None
+
+
+class AgentOutcome(BaseModel):
+    """The result of one agent run. ``reason`` is ``solved`` exactly when ``solved`` is true; otherwise
+    it says what ended the run. ``fixes_in_one_turn`` (repair tasks that were solved) is true when every
+    file write happened in a single turn; None for other tasks or unsolved runs."""
+
+    model_config = ConfigDict(extra="forbid")
+    schema_version: int = AGENT_SCHEMA_VERSION
+    task_id: str
+    solved: bool
+    reason: StopReason
+    detail: str = ""
+    turns: list[Turn] = Field(default_factory=list)
+    tool_calls_by_kind: dict[str, int] = Field(default_factory=dict)
+    tool_errors: int = 0
+    files_read: list[str] = Field(default_factory=list)
+    files_written: list[str] = Field(default_factory=list)
+    prompt_tokens: int = 0
+    completion_tokens: int = 0
+    wall_s: float = 0.0
+    final_answer: str | None = None
+    fixes_in_one_turn: bool | None = None
+    tests_passed: int | None = None
+    tests_failed: int | None = None
+    tests_hash_ok: bool | None = None
+
+    @property
+    def n_turns(self) -> int:
+        return len(self.turns)

@@ -1,0 +1,251 @@
+"""Code-repair workspace: a repo materialised into a fresh temp dir, and its tools.
+
+Tools: ``read_file(path)`` (raw text), ``write_file(path, content)`` (whole-file write, creates folders),
+``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor``).
+
+Success: every one of the task's ``tests`` passes (none failed, errored or skipped) and the hash of the
+protected files (everything under ``tests/`` plus any pytest configuration or ``conftest.py``) still
+equals the pristine repo's, so a run that edits, adds or deletes a test does not count.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import re
+import shutil
+import sys
+import tempfile
+import xml.etree.ElementTree as ET
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict
+
+from stackeval.agentic.fs import normalize_path
+from stackeval.agentic.records import AgentTask, ToolResult, Verdict
+from stackeval.agentic.tools import function_schema, str_arg, unknown_tool
+from stackeval.records.execution import ExecResult, Executor, Limits
+
+__all__ = ["RepairWorkspace", "TestRun", "is_protected", "protected_hash", "repair_tool_schemas"]
+
+JUNIT = ".stackeval-junit.xml"
+MAX_WRITE_BYTES = 256_000
+MAX_OUTPUT_CHARS = 8_000
+_CONFIG_NAMES = {"conftest.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"}
+_SKIP_PARTS = {"__pycache__", ".pytest_cache"}
+DEFAULT_LIMITS = Limits(wall_s=120.0, cpu_s=120.0)
+
+
+def is_protected(path: str) -> bool:
+    """Files the model must not change: the tests and anything that configures pytest."""
+    return path.startswith("tests/") or path.rsplit("/", 1)[-1] in _CONFIG_NAMES
+
+
+def protected_hash(files: dict[str, str]) -> str:
+    """SHA-256 over the protected files' paths and contents, in path order."""
+    h = hashlib.sha256()
+    for path in sorted(p for p in files if is_protected(p)):
+        h.update(path.encode())
+        h.update(b"\0")
+        h.update(files[path].encode())
+        h.update(b"\0")
+    return h.hexdigest()
+
+
+class TestRun(BaseModel):
+    __test__ = False  # not a pytest class
+    model_config = ConfigDict(extra="forbid")
+    passed: int = 0
+    failed: int = 0
+    errors: int = 0
+    skipped: int = 0
+    exit_code: int | None = None
+    ended_by: str = "exit"
+    output: str = ""
+
+    @property
+    def total(self) -> int:
+        return self.passed + self.failed + self.errors + self.skipped
+
+
+_SUMMARY = re.compile(r"(\d+) (passed|failed|errors?|skipped)")
+
+
+def parse_run(res: ExecResult) -> TestRun:
+    """Counts from the JUnit report the run left behind, else from pytest's summary line."""
+    counts = {"passed": 0, "failed": 0, "errors": 0, "skipped": 0}
+    xml = res.files.get(JUNIT)
+    parsed = False
+    if xml:
+        try:
+            root = ET.fromstring(xml)
+            suites = [root] if root.tag == "testsuite" else root.findall("testsuite")
+            for s in suites:
+                tests = int(s.get("tests", 0))
+                f, e, sk = (int(s.get(k, 0)) for k in ("failures", "errors", "skipped"))
+                counts["failed"] += f
+                counts["errors"] += e
+                counts["skipped"] += sk
+                counts["passed"] += tests - f - e - sk
+            parsed = True
+        except (ET.ParseError, ValueError):
+            parsed = False
+    if not parsed:
+        for n, word in _SUMMARY.findall(res.stdout):
+            counts["errors" if word.startswith("error") else word] = int(n)
+    output = (res.stdout + ("\n" + res.stderr if res.stderr.strip() else "")).strip()
+    if len(output) > MAX_OUTPUT_CHARS:
+        output = "[...]\n" + output[-MAX_OUTPUT_CHARS:]
+    return TestRun(**counts, exit_code=res.exit_code, ended_by=res.ended_by, output=output)
+
+
+def repair_tool_schemas() -> list[dict[str, Any]]:
+    path = {"type": "string", "description": "path relative to the repository root, e.g. 'inventory/store.py'"}
+    return [
+        function_schema("read_file", "Read a file of the repository (raw text).", {"path": path}, ["path"]),
+        function_schema(
+            "write_file",
+            "Replace the whole content of a file (created if missing). Send the complete new file text.",
+            {"path": path, "content": {"type": "string", "description": "the complete new file content"}},
+            ["path", "content"],
+        ),
+        function_schema("run_tests", "Run the repository's test suite with pytest and return the report.", {}, []),
+    ]
+
+
+class RepairWorkspace:
+    """One repair run's working copy. Use as a context manager, or call ``close()``, to remove it."""
+
+    def __init__(
+        self,
+        task: AgentTask,
+        files: dict[str, str],
+        executor: Executor,
+        *,
+        python: str = sys.executable,
+        limits: Limits = DEFAULT_LIMITS,
+    ) -> None:
+        if task.repair is None:
+            raise ValueError(f"task {task.id} is not a repair task")
+        self.task = task
+        self.expect = task.repair
+        self.executor = executor
+        self.python = python
+        self.limits = limits
+        self.original_hash = protected_hash(files)
+        self.dir = Path(tempfile.mkdtemp(prefix=f"stackeval-{task.id}-"))
+        for rel, text in files.items():
+            p = self.dir / rel
+            p.parent.mkdir(parents=True, exist_ok=True)
+            p.write_text(text, encoding="utf-8")
+        self.last_run: TestRun | None = None
+        self._dirty = True  # no test run reflects the current files yet
+
+    def close(self) -> None:
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+    def __enter__(self) -> RepairWorkspace:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # -- state ---------------------------------------------------------------------------------------------
+    def snapshot(self) -> dict[str, str]:
+        out: dict[str, str] = {}
+        for p in sorted(self.dir.rglob("*")):
+            rel = p.relative_to(self.dir)
+            if p.is_file() and not _SKIP_PARTS.intersection(rel.parts) and rel.as_posix() != JUNIT:
+                out[rel.as_posix()] = p.read_text(encoding="utf-8", errors="replace")
+        return out
+
+    def tests_hash_ok(self) -> bool:
+        return protected_hash(self.snapshot()) == self.original_hash
+
+    def run_tests_sync(self) -> TestRun:
+        argv = [self.python, "-m", "pytest", "-q", "--tb=short", "-p", "no:cacheprovider",
+                f"--junitxml={JUNIT}", "-o", "junit_family=xunit2"]
+        res = self.executor.run(self.snapshot(), argv, self.limits, collect=[JUNIT])
+        self.last_run = parse_run(res)
+        self._dirty = False
+        return self.last_run
+
+    def _passes(self, run: TestRun) -> bool:
+        return run.passed == self.expect.tests and run.total == self.expect.tests
+
+    # -- tools ---------------------------------------------------------------------------------------------
+    def _path(self, args: dict[str, Any]) -> str | ToolResult:
+        raw = str_arg(args, "path")
+        if isinstance(raw, ToolResult):
+            return raw
+        assert raw is not None
+        norm = normalize_path(raw)
+        if not norm:
+            return ToolResult(content=f"error: {raw!r} is not a file inside the repository", error="no_such_path")
+        return norm
+
+    def read_file(self, args: dict[str, Any]) -> ToolResult:
+        rel = self._path(args)
+        if isinstance(rel, ToolResult):
+            return rel
+        p = self.dir / rel
+        if p.is_dir():
+            return ToolResult(content=f"error: is a directory: {rel!r}", error="is_a_directory")
+        if not p.is_file():
+            return ToolResult(content=f"error: no such file: {rel!r}", error="no_such_path")
+        return ToolResult(content=p.read_text(encoding="utf-8", errors="replace"), file_read=rel)
+
+    def write_file(self, args: dict[str, Any]) -> ToolResult:
+        rel = self._path(args)
+        if isinstance(rel, ToolResult):
+            return rel
+        content = str_arg(args, "content")
+        if isinstance(content, ToolResult):
+            return content
+        assert content is not None
+        if len(content.encode()) > MAX_WRITE_BYTES:
+            return ToolResult(content=f"error: content over {MAX_WRITE_BYTES} bytes", error="too_large")
+        p = self.dir / rel
+        if p.is_dir():
+            return ToolResult(content=f"error: is a directory: {rel!r}", error="is_a_directory")
+        p.parent.mkdir(parents=True, exist_ok=True)
+        p.write_text(content, encoding="utf-8")
+        self._dirty = True
+        return ToolResult(content=f"wrote {len(content.encode())} bytes to {rel}", file_written=rel)
+
+    async def run_tests(self) -> ToolResult:
+        run = await asyncio.to_thread(self.run_tests_sync)
+        head = (f"{run.passed} passed, {run.failed} failed, {run.errors} errors, {run.skipped} skipped "
+                f"(exit code {run.exit_code}, ended by {run.ended_by})")
+        return ToolResult(content=f"{head}\n\n{run.output}")
+
+    # -- ToolSet -------------------------------------------------------------------------------------------
+    def schemas(self) -> list[dict[str, Any]]:
+        return repair_tool_schemas()
+
+    async def call(self, name: str, args: dict[str, Any]) -> ToolResult:
+        if name == "read_file":
+            return self.read_file(args)
+        if name == "write_file":
+            return self.write_file(args)
+        if name == "run_tests":
+            return await self.run_tests()
+        return unknown_tool(name, ["read_file", "write_file", "run_tests"])
+
+    def solved_now(self) -> bool:
+        return (not self._dirty and self.last_run is not None and self._passes(self.last_run)
+                and self.tests_hash_ok())
+
+    async def verify(self, final_answer: str | None) -> Verdict:
+        run = self.last_run if (not self._dirty and self.last_run is not None) else await self.run_tests_async()
+        hash_ok = self.tests_hash_ok()
+        solved = self._passes(run) and hash_ok
+        detail = f"{run.passed}/{self.expect.tests} tests pass"
+        if not hash_ok:
+            detail += "; test files were changed"
+        return Verdict(solved=solved, detail=detail, tests_passed=run.passed,
+                       tests_failed=run.failed + run.errors, tests_hash_ok=hash_ok)
+
+    async def run_tests_async(self) -> TestRun:
+        return await asyncio.to_thread(self.run_tests_sync)

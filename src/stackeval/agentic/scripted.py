@@ -1,0 +1,98 @@
+"""Scripted models (``ModelFn``) for tests and offline runs.
+
+- ``reference_agent(task)``: solves a task through its tools only. Filesystem tasks: ``list_dir`` the root,
+  ``search_text`` the task's reference query, ``read_file`` the buggy file, answer ``FILE:``/``LINE:``.
+  Repair tasks: ``read_file`` every file named in ``fixes.yaml``, ``write_file`` each with its fixes
+  applied to the text it read, ``run_tests``, then a short final answer.
+- ``idle_agent``: answers "I cannot fix this." at once, with no tool call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from typing import Any
+
+from stackeval.agentic.records import AgentTask, ModelReply
+from stackeval.agentic.tasks import Fix, load_fixes
+from stackeval.records.answer import ToolCall, ToolCallFunction
+
+__all__ = ["ScriptedAgent", "apply_fixes", "call", "idle_agent", "reference_agent"]
+
+Step = Callable[[list[dict[str, Any]]], ModelReply]
+
+
+def call(name: str, **args: Any) -> ToolCall:
+    return ToolCall(function=ToolCallFunction(name=name, arguments=json.dumps(args)))
+
+
+def _tools(*calls: ToolCall) -> ModelReply:
+    return ModelReply(tool_calls=list(calls), finish_reason="tool_calls", prompt_tokens=100, completion_tokens=20)
+
+
+def _say(text: str) -> ModelReply:
+    return ModelReply(content=text, finish_reason="stop", prompt_tokens=100, completion_tokens=20)
+
+
+class ScriptedAgent:
+    """Plays ``steps`` in order, one per turn (the turn is the number of assistant messages so far);
+    past the end it gives ``final``. Keeps every request it saw in ``requests``."""
+
+    def __init__(self, steps: list[Step], final: str = "Done.") -> None:
+        self.steps = steps
+        self.final = final
+        self.requests: list[tuple[list[dict[str, Any]], list[dict[str, Any]]]] = []
+
+    async def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> ModelReply:
+        self.requests.append((messages, tools))
+        turn = sum(1 for m in messages if m["role"] == "assistant")
+        if turn < len(self.steps):
+            return self.steps[turn](messages)
+        return _say(self.final)
+
+
+def apply_fixes(text: str, fixes: list[Fix]) -> str:
+    for fx in fixes:
+        if text.count(fx.old) != 1:
+            raise ValueError(f"fix for {fx.file}: old text found {text.count(fx.old)} times, expected once")
+        text = text.replace(fx.old, fx.new)
+    return text
+
+
+def _last_reads(messages: list[dict[str, Any]]) -> dict[str, str]:
+    """Path -> content of the read_file results of the latest assistant turn."""
+    last = max(i for i, m in enumerate(messages) if m["role"] == "assistant")
+    paths = {c["id"]: json.loads(c["function"]["arguments"])["path"]
+             for c in messages[last].get("tool_calls") or [] if c["function"]["name"] == "read_file"}
+    return {paths[m["tool_call_id"]]: m["content"] for m in messages[last + 1:]
+            if m["role"] == "tool" and m["tool_call_id"] in paths}
+
+
+def _repair_steps(fixes: list[Fix]) -> list[Step]:
+    files = list(dict.fromkeys(f.file for f in fixes))
+
+    def write(messages: list[dict[str, Any]]) -> ModelReply:
+        texts = _last_reads(messages)
+        return _tools(*(call("write_file", path=f, content=apply_fixes(texts[f], [x for x in fixes if x.file == f]))
+                        for f in files))
+
+    return [lambda _m: _tools(*(call("read_file", path=f) for f in files)), write,
+            lambda _m: _tools(call("run_tests"))]
+
+
+def reference_agent(task: AgentTask) -> ScriptedAgent:
+    if task.kind == "fs":
+        assert task.fs is not None
+        fs = task.fs
+        steps: list[Step] = [
+            lambda _m: _tools(call("list_dir", path="")),
+            lambda _m: _tools(call("search_text", query=fs.search)),
+            lambda _m: _tools(call("read_file", path=fs.file)),
+        ]
+        return ScriptedAgent(steps, final=f"The bug is here.\nFILE: {fs.file}\nLINE: {fs.line}")
+    fixes = load_fixes(task.id)
+    return ScriptedAgent(_repair_steps(fixes), final=f"Fixed {len(fixes)} bugs; all tests pass.")
+
+
+async def idle_agent(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> ModelReply:
+    return _say("I cannot fix this.")

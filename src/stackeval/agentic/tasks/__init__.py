@@ -1,0 +1,93 @@
+"""The builtin agentic tasks, stored as data next to this module.
+
+- ``<task>/task.yaml``: the task (an ``AgentTask``). Filesystem tasks name a ``tree`` under ``trees/``;
+  repair tasks keep their repository under ``<task>/repo/`` and the planted bugs' reference fixes in
+  ``<task>/fixes.yaml``.
+- A repair task's user message is its ``description`` followed by the list of the repository's files.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+from stackeval.agentic.fs import FsToolSet
+from stackeval.agentic.records import AgentTask
+from stackeval.agentic.repair import RepairWorkspace
+from stackeval.records.execution import Executor
+
+__all__ = ["TASKS_DIR", "Fix", "list_tasks", "load_fixes", "load_task", "make_toolset", "read_tree", "task_files"]
+
+TASKS_DIR = Path(__file__).parent
+_SKIP = {"__pycache__", ".pytest_cache"}
+
+
+class Fix(BaseModel):
+    """One planted bug: replacing ``old`` (found exactly once in ``file``) by ``new`` fixes it."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    file: str
+    kind: Literal["off_by_one", "mutable_default", "swallowed_exception"]
+    old: str = Field(min_length=1)
+    new: str
+    tests: list[str] = Field(min_length=1)  # the tests this bug makes fail
+
+
+def list_tasks(kind: str | None = None) -> list[str]:
+    ids = sorted(p.parent.name for p in TASKS_DIR.glob("*/task.yaml"))
+    return [i for i in ids if kind is None or _raw_task(i)["kind"] == kind]
+
+
+def read_tree(root: Path) -> dict[str, str]:
+    """Every text file under ``root`` by relative POSIX path (caches skipped)."""
+    out: dict[str, str] = {}
+    for p in sorted(root.rglob("*")):
+        rel = p.relative_to(root)
+        if p.is_file() and not _SKIP.intersection(rel.parts) and p.suffix != ".pyc":
+            out[rel.as_posix()] = p.read_text(encoding="utf-8")
+    return out
+
+
+def _raw_task(task_id: str) -> dict:
+    path = TASKS_DIR / task_id / "task.yaml"
+    if not path.is_file():
+        raise KeyError(f"unknown agentic task {task_id!r} (known: {', '.join(list_tasks())})")
+    return yaml.safe_load(path.read_text(encoding="utf-8"))
+
+
+def task_files(task: AgentTask) -> dict[str, str]:
+    """The files the task starts from: the simulated tree, or the repair repository."""
+    if task.kind == "fs":
+        if not task.tree:
+            raise ValueError(f"fs task {task.id} names no tree")
+        return read_tree(TASKS_DIR / "trees" / task.tree)
+    return read_tree(TASKS_DIR / task.id / "repo")
+
+
+def load_task(task_id: str) -> AgentTask:
+    raw = _raw_task(task_id)
+    task = AgentTask.model_validate(raw)
+    if task.id != task_id:
+        raise ValueError(f"{task_id}/task.yaml says id {task.id!r}")
+    if task.kind == "repair":
+        listing = "\n".join(f"- {p}" for p in task_files(task))
+        desc = f"{task.description.rstrip()}\n\nFiles in the repository:\n{listing}\n"
+        task = task.model_copy(update={"description": desc})
+    return task
+
+
+def load_fixes(task_id: str) -> list[Fix]:
+    raw = yaml.safe_load((TASKS_DIR / task_id / "fixes.yaml").read_text(encoding="utf-8"))
+    return [Fix.model_validate(f) for f in raw]
+
+
+def make_toolset(task: AgentTask, executor: Executor | None = None) -> FsToolSet | RepairWorkspace:
+    """A fresh tool set for one run. A repair workspace owns a temp dir: ``close()`` it (or use ``with``)."""
+    if task.kind == "fs":
+        return FsToolSet(task, task_files(task))
+    if executor is None:
+        raise ValueError(f"repair task {task.id} needs a sandbox executor")
+    return RepairWorkspace(task, task_files(task), executor)

@@ -1,0 +1,3 @@
+"""Bookshop web application."""
+
+__version__ = "0.4.2"

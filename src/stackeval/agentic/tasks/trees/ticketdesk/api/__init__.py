@@ -1,0 +1,1 @@
+"""HTTP-facing layer: routing and request handlers."""

@@ -1,0 +1,268 @@
+"""The `stackeval` command."""
+
+from __future__ import annotations
+
+import asyncio
+import csv
+import io
+import json
+import os
+import sys
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from stackeval.errors import StackevalError, UserError
+
+app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_enable=False,
+                  help="Measure an LLM deployment: capability, speed, and the serving stack.")
+suite_app = typer.Typer(no_args_is_help=True, help="Inspect suite profiles.")
+app.add_typer(suite_app, name="suite")
+
+DbOpt = Annotated[Optional[Path], typer.Option("--db", help="SQLite store (default ./stackeval.db or $STACKEVAL_DB)")]
+KeyEnvOpt = Annotated[str, typer.Option("--api-key-env", help="name of the environment variable holding the API key")]
+
+
+def _db(db: Path | None) -> Path:
+    from stackeval.store.db import default_db_path
+
+    return db or default_db_path()
+
+
+def _key(env_name: str) -> str | None:
+    return os.environ.get(env_name) or None
+
+
+def _open_store(db: Path | None):  # noqa: ANN202
+    from stackeval.store.db import Store
+
+    path = _db(db)
+    if not path.exists():
+        raise UserError(f"{path}: no such database")
+    return Store(path, create=False)
+
+
+@app.command()
+def stack(
+    endpoint: Annotated[str, typer.Option("--endpoint", "-e", help="base URL of the OpenAI-compatible server")],
+    recipe: Annotated[Optional[Path], typer.Option("--recipe", help="recipe YAML with what the endpoint cannot tell")] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="print the profile as JSON")] = False,
+    api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
+) -> None:
+    """Discover and print the serving stack behind an endpoint."""
+    from stackeval.cli.render import console, stack_table
+    from stackeval.client.http import Client, ClientOptions
+    from stackeval.stack.discover import discover
+    from stackeval.stack.recipe import load_recipe
+
+    rec = load_recipe(recipe) if recipe else None
+
+    async def go():  # noqa: ANN202
+        async with Client(ClientOptions(base_url=endpoint, api_key=_key(api_key_env))) as c:
+            return await discover(c, endpoint, rec)
+
+    prof = asyncio.run(go())
+    if as_json:
+        print(prof.model_dump_json(indent=2))
+    else:
+        console.print(stack_table(prof))
+
+
+@app.command()
+def run(
+    endpoint: Annotated[Optional[str], typer.Option("--endpoint", "-e")] = None,
+    profile: Annotated[Optional[str], typer.Option("--profile", "-p", help="suite profile, e.g. smoke or strict")] = None,
+    model: Annotated[Optional[str], typer.Option("--model", "-m")] = None,
+    db: DbOpt = None,
+    concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, max=1024)] = 4,
+    resume: Annotated[Optional[str], typer.Option("--resume", help="RUN_ID (prefix or 'latest') to complete")] = None,
+    force: Annotated[bool, typer.Option("--force", help="resume even if the suite or stack changed")] = False,
+    retry_errors: Annotated[bool, typer.Option("--retry-errors", help="with --resume: re-run errored tests")] = False,
+    recipe: Annotated[Optional[Path], typer.Option("--recipe")] = None,
+    only: Annotated[Optional[list[str]], typer.Option("--only", help="test id glob (repeatable)")] = None,
+    thinking: Annotated[str, typer.Option("--thinking", help="default|off|on|both")] = "default",
+    repeats: Annotated[int, typer.Option("--repeats", min=1, max=100)] = 1,
+    timeout: Annotated[float, typer.Option("--timeout", help="total seconds per request")] = 900.0,
+    read_timeout: Annotated[float, typer.Option("--read-timeout", help="max seconds of silence in a response")] = 120.0,
+    connect_timeout: Annotated[float, typer.Option("--connect-timeout")] = 10.0,
+    api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Run a suite profile against an endpoint; every result is stored as it completes."""
+    from stackeval.cli.render import console, summary_table
+    from stackeval.report.summary import summarize
+    from stackeval.runner.session import execute_suite
+    from stackeval.sandbox.local import LocalExecutor
+    from stackeval.stack.recipe import load_recipe
+
+    if thinking not in ("default", "off", "on", "both"):
+        raise UserError(f"--thinking must be default, off, on or both, not {thinking!r}")
+    rec = load_recipe(recipe) if recipe else None
+    if rec and not endpoint and rec.endpoint:
+        endpoint = rec.endpoint
+    path = _db(db)
+    state: dict[str, object] = {"n": 0, "run_id": None}
+
+    def on_start(run_id: str, n: int) -> None:
+        state["run_id"] = run_id
+        if not quiet:
+            console.print(f"run {run_id}: {n} tests to run", style="dim")
+
+    def progress(tr) -> None:  # noqa: ANN001
+        state["n"] = int(state["n"]) + 1  # type: ignore[call-overload]
+        if not quiet:
+            mark = {"pass": "[green]pass[/]", "fail": "[red]fail[/]"}.get(tr.status, f"[yellow]{tr.status}[/]")
+            console.print(f"  {mark} {tr.test_id}{'' if tr.arm == 'default' else ' [' + tr.arm + ']'}"
+                          + (f"  {tr.failure_class}" if tr.failure_class else ""))
+
+    try:
+        out = asyncio.run(execute_suite(
+            db_path=path, endpoint=endpoint, profile=profile, model=model, concurrency=concurrency,
+            api_key=_key(api_key_env), api_key_env=api_key_env, recipe=rec, recipe_path=str(recipe) if recipe else None,
+            only=only or [], thinking=thinking, repeats=repeats, resume=resume, force=force, retry_errors=retry_errors,
+            executor=LocalExecutor(), timeouts={"total": timeout, "read": read_timeout, "connect": connect_timeout},
+            progress=progress, on_start=on_start,
+        ))
+    except KeyboardInterrupt:
+        rid = state["run_id"]
+        if rid:
+            console.print(f"interrupted: {state['n']} results stored in {path}; resume with: "
+                          f"stackeval run --resume {rid} --db {path}", style="yellow")
+        raise typer.Exit(130) from None
+    s = summarize(out.results)
+    console.print(summary_table(s, f"run {out.run_id} · {out.stack.engine} · {profile or ''}"))
+    console.print(f"run id: {out.run_id}  ({out.new_results} new results; db {path})")
+
+
+@app.command()
+def runs(db: DbOpt = None, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List stored runs, newest first."""
+    from stackeval.cli.render import console, runs_table
+
+    with _open_store(db) as st:
+        infos = st.list_runs()
+    if as_json:
+        print(json.dumps([{"id": r.id, "started_at": r.started_at, "status": r.status, "model": r.model,
+                           "engine": r.engine, "profile": r.profile, "passed": r.passed, "total": r.total}
+                          for r in infos], indent=2))
+    else:
+        console.print(runs_table(infos))
+
+
+@app.command()
+def export(
+    run_id: Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")],
+    db: DbOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="json|csv")] = "json",
+    out: Annotated[Optional[Path], typer.Option("--out", "-o")] = None,
+) -> None:
+    """Export a whole run as a document."""
+    from stackeval.report.summary import EXPORT_FIELDS, result_row, run_document
+
+    if fmt not in ("json", "csv"):
+        raise UserError(f"--format must be json or csv, not {fmt!r}")
+    with _open_store(db) as st:
+        rid = st.resolve_run(run_id)
+        info = st.run_info(rid)
+        results = list(st.latest_results(rid))
+        doc = run_document(info, st.stack(info.stack_fingerprint), results, st.docs(rid))
+    if fmt == "json":
+        text = json.dumps(doc, indent=2, default=str)
+    else:
+        buf = io.StringIO()
+        w = csv.DictWriter(buf, fieldnames=list(EXPORT_FIELDS))
+        w.writeheader()
+        for r in results:
+            row = result_row(r)
+            row["flags"] = ";".join(row["flags"])
+            w.writerow(row)
+        text = buf.getvalue()
+    if out:
+        out.write_text(text, encoding="utf-8")
+    else:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+
+
+@suite_app.command("list")
+def suite_list(profile: Annotated[str, typer.Argument()], as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """The catalogue of a profile: test id, category, tier."""
+    from rich.table import Table
+
+    from stackeval.cli.render import console
+    from stackeval.suites.loader import load_profile
+
+    s = load_profile(profile)
+    rows = [{"test_id": i.id, "category": i.category, "tier": i.tier} for i in s.items]
+    if as_json:
+        print(json.dumps({"profile": profile, "suite_hash": s.suite_hash, "count": len(rows), "tests": rows}, indent=2))
+        return
+    t = Table(title=f"{profile}: {len(rows)} tests (hash {s.suite_hash})", title_justify="left")
+    for c in ("test_id", "category", "tier"):
+        t.add_column(c)
+    for r in rows:
+        t.add_row(r["test_id"], r["category"], r["tier"])
+    console.print(t)
+
+
+@suite_app.command("show")
+def suite_show(test_id: Annotated[str, typer.Argument()], profile: Annotated[Optional[str], typer.Option("--profile")] = None) -> None:
+    """Show one item: prompt, grader spec, reference answer, rationale."""
+    from stackeval.errors import ProfileNotFound
+    from stackeval.suites.loader import list_profiles, load_profile
+
+    for p in [profile] if profile else list_profiles():
+        s = load_profile(p)
+        try:
+            item = s.get(test_id)
+        except ProfileNotFound:
+            continue
+        print(json.dumps({"profile": p, **item.model_dump(exclude_none=True)}, indent=2, ensure_ascii=False))
+        return
+    raise ProfileNotFound(f"no test {test_id!r} in any profile")
+
+
+@app.command("serve-local")
+def serve_local(
+    port: Annotated[int, typer.Option("--port", help="0 = a free port")] = 0,
+    log: Annotated[Optional[Path], typer.Option("--log", help="write the server log here")] = None,
+) -> None:
+    """Start the embedded default server (llama.cpp + SmolLM2-135M) on loopback until Ctrl-C."""
+    import time
+
+    from stackeval.cli.render import console
+    from stackeval.localserver import LocalServer
+
+    srv = LocalServer(port=port, log_path=log).start()
+    console.print(f"serving {srv.base_url}  (pid {srv.proc.pid if srv.proc else '?'}, {srv.build})")
+    try:
+        while srv.proc is not None and srv.proc.poll() is None:
+            time.sleep(0.5)
+    except KeyboardInterrupt:
+        pass
+    finally:
+        srv.stop()
+
+
+@app.command()
+def demo(
+    db: DbOpt = None,
+    keep: Annotated[bool, typer.Option("--keep-db", help="append to an existing DB instead of a fresh demo DB")] = False,
+) -> None:
+    """Start the local server, run the smoke profile and a short speed check, stop the server."""
+    from stackeval.cli.demo import run_demo
+
+    run_demo(_db(db) if db else Path("stackeval-demo.db"), keep)
+
+
+def main() -> None:
+    from stackeval.cli import bench_cmd  # noqa: F401  (registers bench/logs commands when present)
+
+    try:
+        app()
+    except StackevalError as e:
+        print(f"stackeval: error: {e}", file=sys.stderr)
+        sys.exit(getattr(e, "exit_code", 2))
+    except KeyboardInterrupt:
+        print("stackeval: interrupted", file=sys.stderr)
+        sys.exit(130)

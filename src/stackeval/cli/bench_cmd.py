@@ -1,0 +1,1 @@
+"""Placeholder module where the bench/logs commands register themselves on ``app``."""

@@ -1,0 +1,315 @@
+"""Async OpenAI-compatible client on aiohttp with per-request timing records and classified errors.
+
+Timing anchor: ``sent_ns`` is stamped immediately before the request is handed to aiohttp (after any
+client-side queueing, which the caller stamps as ``scheduled_ns``). TTFT is measured to the first
+*output* delta: content, reasoning or tool-call text; the role-only prelude does not stop the clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+from dataclasses import dataclass, field
+from email.utils import parsedate_to_datetime
+from typing import Any
+
+import aiohttp
+
+from stackeval.client.assemble import ShapeError, StreamAssembler, split_think
+from stackeval.client.sse import SSEParser
+from stackeval.records.request import (
+    Attempt,
+    ChatRequest,
+    ChatResult,
+    ErrorClass,
+    RequestError,
+    RequestTimings,
+)
+
+_now = time.perf_counter_ns
+RETRY_STATUSES = frozenset({429, 502, 503})
+
+
+@dataclass(frozen=True)
+class ClientOptions:
+    base_url: str
+    api_key: str | None = field(default=None, repr=False)
+    connect_timeout_s: float = 10.0
+    read_timeout_s: float = 120.0  # longest silence allowed between bytes
+    total_timeout_s: float = 900.0
+    max_retries: int = 2
+    backoff_base_s: float = 0.5
+    backoff_max_s: float = 20.0
+    max_response_bytes: int = 32 * 1024 * 1024
+    max_connections: int = 0  # 0 = unbounded; callers bound concurrency themselves
+    excerpt_bytes: int = 600
+
+    def url(self, path: str) -> str:
+        base = self.base_url.rstrip("/")
+        if base.endswith("/v1") and path.startswith("/v1/"):
+            base = base[:-3]
+        return base + path
+
+
+def _retry_after(headers: Any) -> float | None:
+    v = headers.get("Retry-After") if headers is not None else None
+    if not v:
+        return None
+    try:
+        return max(0.0, float(v))
+    except ValueError:
+        try:
+            dt = parsedate_to_datetime(v)
+            return max(0.0, dt.timestamp() - time.time())
+        except (TypeError, ValueError):
+            return None
+
+
+def _excerpt(raw: bytes, limit: int) -> str:
+    if len(raw) <= limit:
+        return raw.decode("utf-8", "replace")
+    half = limit // 2
+    return raw[:half].decode("utf-8", "replace") + " … " + raw[-half:].decode("utf-8", "replace")
+
+
+class _Fail(Exception):
+    def __init__(self, err: RequestError, retry_after: float | None = None) -> None:
+        super().__init__(err.message)
+        self.err = err
+        self.retry_after = retry_after
+
+
+class Client:
+    """Use as ``async with Client(opts) as c: await c.chat(req)``."""
+
+    def __init__(self, opts: ClientOptions) -> None:
+        self.opts = opts
+        self._session: aiohttp.ClientSession | None = None
+
+    async def __aenter__(self) -> Client:
+        headers = {"Accept": "application/json, text/event-stream"}
+        if self.opts.api_key:
+            headers["Authorization"] = f"Bearer {self.opts.api_key}"
+        conn = aiohttp.TCPConnector(limit=self.opts.max_connections, ttl_dns_cache=300)
+        self._session = aiohttp.ClientSession(
+            headers=headers,
+            connector=conn,
+            timeout=aiohttp.ClientTimeout(
+                total=None, sock_connect=self.opts.connect_timeout_s, sock_read=self.opts.read_timeout_s
+            ),
+            auto_decompress=True,
+        )
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        if self._session is not None:
+            await self._session.close()
+            self._session = None
+
+    @property
+    def session(self) -> aiohttp.ClientSession:
+        if self._session is None:
+            raise RuntimeError("Client used outside 'async with'")
+        return self._session
+
+    # ---- simple GETs for discovery and /metrics -------------------------------------------------
+    async def get(self, path: str, timeout_s: float = 5.0) -> tuple[int | None, str, str]:
+        """(status, content-type, text). status None = could not connect / timed out."""
+        try:
+            async with asyncio.timeout(timeout_s):
+                async with self.session.get(self.opts.url(path)) as r:
+                    raw = await r.content.read(4 * 1024 * 1024)
+                    return r.status, r.headers.get("Content-Type", ""), raw.decode("utf-8", "replace")
+        except (aiohttp.ClientError, TimeoutError, OSError):
+            return None, "", ""
+
+    async def post_json(self, path: str, body: dict[str, Any], timeout_s: float = 10.0) -> tuple[int | None, str]:
+        try:
+            async with asyncio.timeout(timeout_s):
+                async with self.session.post(self.opts.url(path), json=body) as r:
+                    raw = await r.content.read(4 * 1024 * 1024)
+                    return r.status, raw.decode("utf-8", "replace")
+        except (aiohttp.ClientError, TimeoutError, OSError):
+            return None, ""
+
+    # ---- chat / completions ---------------------------------------------------------------------
+    async def chat(self, req: ChatRequest, scheduled_ns: int | None = None) -> ChatResult:
+        body = dict(req.body)
+        body["stream"] = req.stream
+        if req.stream:
+            so = dict(body.get("stream_options") or {})
+            so.setdefault("include_usage", True)
+            body["stream_options"] = so
+        payload = json.dumps(body).encode()
+        attempts: list[Attempt] = []
+        sched = scheduled_ns if scheduled_ns is not None else _now()
+        n = 0
+        while True:
+            n += 1
+            t = RequestTimings(scheduled_ns=sched)
+            asm = StreamAssembler()
+            started = _now()
+            try:
+                status, raw = await self._once(req, payload, t, asm)
+                attempts.append(Attempt(n=n, started_ns=started, ended_ns=_now()))
+                return self._result(True, None, attempts, status, asm, t, raw)
+            except _Fail as f:
+                attempts.append(Attempt(n=n, started_ns=started, ended_ns=_now(), error=f.err, retry_after_s=f.retry_after))
+                if n <= self.opts.max_retries and self._retryable(f.err):
+                    delay = f.retry_after if f.retry_after is not None else min(
+                        self.opts.backoff_max_s, self.opts.backoff_base_s * 2 ** (n - 1)
+                    ) * (0.75 + 0.5 * random.random())
+                    await asyncio.sleep(min(delay, self.opts.backoff_max_s))
+                    continue
+                return self._result(False, f.err, attempts, f.err.status, asm, t, f.err.body_excerpt.encode())
+
+    @staticmethod
+    def _retryable(err: RequestError) -> bool:
+        if err.cls is ErrorClass.HTTP:
+            return err.status in RETRY_STATUSES
+        return err.cls is ErrorClass.CONNECT
+
+    def _result(
+        self, ok: bool, err: RequestError | None, attempts: list[Attempt], status: int | None,
+        asm: StreamAssembler, t: RequestTimings, raw: bytes,
+    ) -> ChatResult:
+        content, reasoning, source = asm.content, asm.reasoning, ("field" if asm.reasoning else None)
+        if not reasoning:
+            r, c, leaked = split_think(content)
+            if leaked:
+                reasoning, content, source = r, c, "think_tags"
+        return ChatResult(
+            ok=ok, error=err, attempts=attempts, status=status, content=content, reasoning=reasoning,
+            reasoning_source=source, tool_calls=asm.tool_calls, finish_reason=asm.finish_reason,
+            usage=asm.usage, server_timings=asm.server_timings, extra=asm.extra, model=asm.model,
+            system_fingerprint=asm.system_fingerprint, timings=t,
+            raw_excerpt=_excerpt(raw, self.opts.excerpt_bytes),
+        )
+
+    async def _once(self, req: ChatRequest, payload: bytes, t: RequestTimings, asm: StreamAssembler) -> tuple[int, bytes]:
+        o = self.opts
+        head = bytearray()
+        try:
+            async with asyncio.timeout(o.total_timeout_s):
+                t.sent_ns = _now()
+                async with self.session.post(
+                    o.url(req.path), data=payload, headers={"Content-Type": "application/json"}
+                ) as r:
+                    if r.status >= 300:
+                        raw = await r.content.read(64 * 1024)
+                        t.end_ns = _now()
+                        raise _Fail(
+                            RequestError(cls=ErrorClass.HTTP, status=r.status, message=f"HTTP {r.status}",
+                                         body_excerpt=_excerpt(raw, o.excerpt_bytes)),
+                            _retry_after(r.headers),
+                        )
+                    if req.stream and "text/event-stream" in r.headers.get("Content-Type", "text/event-stream"):
+                        await self._read_stream(r, t, asm, head)
+                    else:
+                        await self._read_body(r, t, asm, head)
+                    return r.status, bytes(head)
+        except _Fail:
+            raise
+        except TimeoutError as e:
+            cls = ErrorClass.TIMEOUT_TOTAL
+            if isinstance(e, aiohttp.ConnectionTimeoutError):
+                cls = ErrorClass.TIMEOUT_CONNECT
+            elif isinstance(e, aiohttp.SocketTimeoutError):
+                cls = ErrorClass.TIMEOUT_READ
+            t.end_ns = _now()
+            raise _Fail(RequestError(cls=cls, message=f"{cls.value} after {(t.end_ns - (t.sent_ns or t.end_ns)) / 1e9:.1f}s",
+                                     body_excerpt=_excerpt(bytes(head), o.excerpt_bytes))) from e
+        except (aiohttp.ClientPayloadError, aiohttp.ServerDisconnectedError) as e:
+            t.end_ns = _now()
+            cls = ErrorClass.DISCONNECTED if t.first_byte_ns is not None else ErrorClass.CONNECT
+            raise _Fail(RequestError(cls=cls, message=f"{type(e).__name__}: {e}",
+                                     body_excerpt=_excerpt(bytes(head), o.excerpt_bytes))) from e
+        except (aiohttp.ClientConnectionError, OSError) as e:
+            t.end_ns = _now()
+            cls = ErrorClass.DISCONNECTED if t.first_byte_ns is not None else ErrorClass.CONNECT
+            raise _Fail(RequestError(cls=cls, message=f"{type(e).__name__}: {e}")) from e
+        except aiohttp.ClientError as e:
+            t.end_ns = _now()
+            raise _Fail(RequestError(cls=ErrorClass.CONNECT, message=f"{type(e).__name__}: {e}")) from e
+
+    async def _read_stream(self, r: aiohttp.ClientResponse, t: RequestTimings, asm: StreamAssembler, head: bytearray) -> None:
+        o = self.opts
+        parser = SSEParser()
+        total = 0
+        done = False
+        async for data in r.content.iter_any():
+            now = _now()
+            if t.first_byte_ns is None:
+                t.first_byte_ns = now
+            total += len(data)
+            if len(head) < o.excerpt_bytes:
+                head += data[: o.excerpt_bytes - len(head)]
+            if total > o.max_response_bytes:
+                t.end_ns = now
+                raise _Fail(RequestError(cls=ErrorClass.RESPONSE_TOO_LARGE, message=f"response over {o.max_response_bytes} bytes"))
+            for ev in parser.feed(data):
+                if self._event(ev, now, t, asm):
+                    done = True
+            if done:
+                break
+        if not done:
+            for ev in parser.close():
+                if self._event(ev, _now(), t, asm):
+                    done = True
+        t.end_ns = _now()
+        if asm.error is not None:
+            raise _Fail(RequestError(cls=ErrorClass.STREAM_ERROR, message=str(asm.error.get("message", asm.error))[:300],
+                                     status=asm.error.get("code") if isinstance(asm.error.get("code"), int) else None,
+                                     body_excerpt=_excerpt(bytes(head), o.excerpt_bytes)))
+        if not done:
+            if t.chunks == 0:
+                raise _Fail(RequestError(cls=ErrorClass.EMPTY_RESPONSE, message="stream ended with no events"))
+            raise _Fail(RequestError(cls=ErrorClass.STREAM_INCOMPLETE, message="stream ended without [DONE]",
+                                     body_excerpt=_excerpt(bytes(head), o.excerpt_bytes)))
+
+    def _event(self, ev: bytes, now: int, t: RequestTimings, asm: StreamAssembler) -> bool:
+        """Handle one SSE data payload; True at [DONE]."""
+        if ev.strip() == b"[DONE]":
+            return True
+        t.chunks += 1
+        try:
+            obj = json.loads(ev)
+            n = asm.add(obj)
+        except (ValueError, ShapeError) as e:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
+            t.end_ns = now
+            raise _Fail(RequestError(cls=ErrorClass.STREAM_MALFORMED, message=f"bad chunk: {e}"[:300],
+                                     body_excerpt=ev[:300].decode("utf-8", "replace"))) from e
+        if n:
+            if t.first_output_ns is None:
+                t.first_output_ns = now
+            t.last_output_ns = now
+            t.delta_ns.append(now)
+            t.delta_chars.append(n)
+        return False
+
+    async def _read_body(self, r: aiohttp.ClientResponse, t: RequestTimings, asm: StreamAssembler, head: bytearray) -> None:
+        o = self.opts
+        raw = await r.content.read(o.max_response_bytes + 1)
+        now = _now()
+        t.first_byte_ns = now if raw else None
+        t.end_ns = now
+        head += raw[: o.excerpt_bytes]
+        if len(raw) > o.max_response_bytes:
+            raise _Fail(RequestError(cls=ErrorClass.RESPONSE_TOO_LARGE, message=f"response over {o.max_response_bytes} bytes"))
+        if not raw.strip():
+            raise _Fail(RequestError(cls=ErrorClass.EMPTY_RESPONSE, message="empty response body"))
+        try:
+            obj = json.loads(raw)
+            n = asm.add(obj)
+        except (ValueError, ShapeError) as e:
+            raise _Fail(RequestError(cls=ErrorClass.BODY_MALFORMED, message=f"not a completion: {e}"[:300],
+                                     body_excerpt=_excerpt(raw, o.excerpt_bytes))) from e
+        if asm.error is not None:
+            raise _Fail(RequestError(cls=ErrorClass.STREAM_ERROR, message=str(asm.error.get("message", asm.error))[:300]))
+        if n:
+            t.first_output_ns = t.last_output_ns = now
+            t.delta_ns.append(now)
+            t.delta_chars.append(n)
+        t.chunks = 1

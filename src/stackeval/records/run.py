@@ -1,0 +1,73 @@
+"""Runs and per-test results as persisted."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Status = Literal["pass", "fail", "error", "timeout"]
+
+
+class RunSpec(BaseModel):
+    """Everything resolved for a run, stored with it so it can be reproduced or resumed."""
+
+    model_config = ConfigDict(extra="forbid")
+    kind: Literal["suite", "bench"] = "suite"
+    endpoint: str
+    model: str
+    profile: str
+    only: list[str] = Field(default_factory=list)
+    concurrency: int = 4
+    thinking: Literal["default", "off", "on", "both"] = "default"
+    repeats: int = 1
+    stream: bool = True
+    defaults: dict[str, Any] = Field(default_factory=dict)  # resolved request defaults
+    thinking_mapping: dict[str, Any] = Field(default_factory=dict)
+    api_key_env: str | None = None  # the variable's NAME only
+    recipe_path: str | None = None
+    seed: int = 1234
+    timeouts: dict[str, float] = Field(default_factory=dict)
+
+
+class RunInfo(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    id: str
+    kind: str
+    started_at: str
+    finished_at: str | None = None
+    status: str  # running | complete | interrupted
+    profile: str
+    suite_hash: str
+    stack_fingerprint: str
+    model: str
+    endpoint: str
+    engine: str
+    stackeval_version: str
+    git_rev: str | None = None
+    spec: RunSpec
+    passed: int = 0
+    total: int = 0
+
+
+class TestResult(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+    test_id: str
+    category: str
+    tier: str
+    arm: str = "default"  # thinking arm
+    repeat: int = 0
+    attempt: int = 1  # > 1 when --retry-errors re-ran it
+    status: Status
+    failure_class: str | None = None
+    detail: str = ""
+    flags: list[str] = Field(default_factory=list)
+    wall_s: float = 0.0
+    ttft_ms: float | None = None
+    decode_tok_s: float | None = None
+    prompt_tokens: int | None = None
+    completion_tokens: int | None = None
+    reasoning_chars: int = 0
+    finish_reason: str | None = None
+    grade: dict[str, Any] = Field(default_factory=dict)
+    answer_excerpt: str = ""

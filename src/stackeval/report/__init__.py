@@ -1,0 +1,1 @@
+"""Summaries, comparisons and renderers. Pure functions of stored records, plus thin renderers."""

@@ -1,0 +1,1 @@
+"""Runs suites and benchmarks with bounded concurrency and writes each result as it completes."""

@@ -1,0 +1,36 @@
+"""Build the request for one suite item. Pure."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from stackeval.records.items import Item
+from stackeval.records.request import ChatRequest
+from stackeval.records.run import RunSpec
+from stackeval.runner.thinking import thinking_fields
+
+DEFAULT_MAX_TOKENS = 1024
+
+
+def resolved_defaults(overrides: dict[str, Any] | None = None) -> dict[str, Any]:
+    d: dict[str, Any] = {"temperature": 0.0, "max_tokens": DEFAULT_MAX_TOKENS}
+    d.update(overrides or {})
+    return d
+
+
+def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int = 0) -> ChatRequest:
+    body: dict[str, Any] = {"model": spec.model, "messages": item.chat_messages()}
+    d = dict(spec.defaults)
+    s = item.sampling.model_dump(exclude_none=True)
+    body["max_tokens"] = s.pop("max_tokens", d.pop("max_tokens", DEFAULT_MAX_TOKENS))
+    d.pop("max_tokens", None)
+    body.update(d)
+    body.update(s)
+    # a different seed per repeat, so repeats at temperature > 0 are independent samples
+    body["seed"] = body.get("seed", spec.seed) + repeat
+    if item.tools:
+        body["tools"] = item.tools
+        if item.tool_choice is not None:
+            body["tool_choice"] = item.tool_choice
+    body.update(thinking_fields(engine, arm))
+    return ChatRequest(body=body, stream=spec.stream)

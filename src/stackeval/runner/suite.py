@@ -1,0 +1,85 @@
+"""Run a suite: bounded request concurrency, grading in worker threads alongside the requests, one
+store write per completed result (so a killed run keeps everything that finished)."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from stackeval.client.http import Client
+from stackeval.graders.base import GradeContext, grade
+from stackeval.records.answer import Answer, GradeResult
+from stackeval.records.execution import Executor
+from stackeval.records.items import Item
+from stackeval.records.run import RunSpec, TestResult
+from stackeval.runner.outcome import outcome
+from stackeval.runner.requests import build_request
+from stackeval.runner.thinking import arms_for
+from stackeval.store.db import Store
+from stackeval.suites.loader import Suite
+
+Progress = Callable[[TestResult], None]
+
+
+@dataclass(frozen=True)
+class WorkUnit:
+    item: Item
+    arm: str
+    repeat: int
+    attempt: int = 1
+
+
+def plan(suite: Suite, spec: RunSpec, done: dict[tuple[str, str, int], TestResult], retry_errors: bool = False) -> list[WorkUnit]:
+    """What is still to run: units with no stored result (and, with retry_errors, those that errored)."""
+    units: list[WorkUnit] = []
+    for item in suite.items:
+        for arm in arms_for(spec.thinking):
+            for rep in range(spec.repeats):
+                prev = done.get((item.id, arm, rep))
+                if prev is None:
+                    units.append(WorkUnit(item, arm, rep))
+                elif retry_errors and prev.status in ("error", "timeout"):
+                    units.append(WorkUnit(item, arm, rep, prev.attempt + 1))
+    return units
+
+
+def make_grader(executor: Executor | None) -> Callable[[Item, Answer], GradeResult]:
+    def _grade(item: Item, answer: Answer) -> GradeResult:
+        return grade(item.grader, answer, GradeContext(executor=executor, tools=tuple(item.tools or ())))
+
+    return _grade
+
+
+async def run_units(
+    client: Client, store: Store, run_id: str, spec: RunSpec, engine: str, units: list[WorkUnit],
+    executor: Executor | None, progress: Progress | None = None, grade_workers: int | None = None,
+) -> list[TestResult]:
+    sem = asyncio.Semaphore(max(1, spec.concurrency))
+    gsem = asyncio.Semaphore(grade_workers or max(1, (os.cpu_count() or 2)))
+    grader = make_grader(executor)
+    out: list[TestResult] = []
+
+    async def one(u: WorkUnit) -> None:
+        req = build_request(u.item, spec, engine, u.arm, u.repeat)
+        scheduled = time.perf_counter_ns()
+        async with sem:
+            res = await client.chat(req, scheduled_ns=scheduled)
+        async with gsem:
+            tr = await asyncio.to_thread(outcome, u.item, res, u.arm, u.repeat, grader, u.attempt)
+        store.put_result(run_id, tr, [(req, res)])
+        out.append(tr)
+        if progress:
+            progress(tr)
+
+    tasks = [asyncio.create_task(one(u)) for u in units]
+    try:
+        await asyncio.gather(*tasks)
+    except BaseException:
+        for t in tasks:
+            t.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
+        raise
+    return out

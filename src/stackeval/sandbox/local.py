@@ -1,0 +1,473 @@
+"""``LocalExecutor``: run untrusted programs on this machine under limits.
+
+Every run gets a fresh work dir (removed afterwards) and is started as
+
+    unshare --fork --kill-child --pid --mount-proc --ipc [--net] \\
+        python -I -S _supervisor.py <config>     # PID 1 of the run, root until it drops
+            -> the program (PID 2), under its rlimits, as the run's private uid
+
+with whatever of that the machine supports (probed once, see ``_probe``). What was really in force
+is listed in ``ExecResult.isolation``:
+
+- ``tmpdir``: fresh work dir as cwd, HOME and TMPDIR; removed after the run.
+- ``env``: scrubbed environment (PATH, LANG, HOME, TMPDIR, PYTHONDONTWRITEBYTECODE, PYTHONHASHSEED=0).
+- ``rlimits``: RLIMIT_CPU, RLIMIT_AS (memory_mb), RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_CORE=0, and
+  RLIMIT_NPROC when it bites (see ``nproc``).
+- ``uid``: as root, the program runs as a random unprivileged uid/gid used by no other process, no
+  supplementary groups. ``nproc``: so RLIMIT_NPROC (not enforced for root) bounds the run's tasks.
+  ``no_new_privs``: setuid binaries cannot regain privileges.
+- ``pidns``: own PID namespace; when its PID 1 (the supervisor) ends, the kernel kills every process
+  in it, so daemons that setsid or double-fork cannot survive. ``mountns``: private tmpfs on /tmp,
+  /var/tmp, /dev/shm and a fresh /proc showing only the run's processes; directories the program
+  needs under a non-world-readable parent (the interpreter under /root) are bind-mounted read-only
+  under a tmpfs that hides the rest. ``ipcns``: own SysV IPC. ``netns``: own network namespace with
+  only a down loopback (only when ``limits.network`` is False): no connection goes anywhere.
+
+Whatever happens, ``run`` kills the whole tree before returning: the supervisor (which takes the
+PID namespace down with it), the process group, and every process left with the run's uid.
+
+How a run ended (``ended_by``):
+- ``timeout``: wall clock ran out (we kill), or the CPU rlimit fired (SIGXCPU, or SIGKILL at the
+  hard limit with the CPU time used at the limit).
+- ``output_limit``: stdout+stderr exceeded ``output_bytes``; we stop reading and kill.
+- ``memory_limit``: RLIMIT_AS makes allocations fail, so the program dies by itself; we recognise
+  it by its failing exit/signal together with an out-of-memory report in the tail of stderr
+  (Python's ``MemoryError``, ``Cannot allocate memory``/ENOMEM, ``std::bad_alloc``, ``out of memory``).
+  A program that catches its MemoryError and exits 0 is an ``exit`` (its own business).
+- ``signal``: any other death by signal (exit_code is minus the signal number).
+- ``start_failed``: the program could not be started (missing binary, bad file name, ...).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import os
+import re
+import secrets
+import selectors
+import shutil
+import signal
+import stat
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from stackeval.records.execution import ExecResult, Limits
+from stackeval.sandbox import _procs
+from stackeval.sandbox._probe import Capabilities, probe
+
+__all__ = ["LocalExecutor"]
+
+SUPERVISOR = str(Path(__file__).with_name("_supervisor.py"))
+PRIVATE_TMP = ("/tmp", "/var/tmp", "/dev/shm")
+_MEMORY_PATTERNS = re.compile(
+    r"\bMemoryError\b|Cannot allocate memory|\bENOMEM\b|std::bad_alloc|out of memory", re.IGNORECASE
+)
+_UID_BASE = 1_900_000_000
+_UID_SPAN = 200_000_000
+_MiB = 1024 * 1024
+
+
+def _default_python() -> str:
+    base = getattr(sys, "_base_executable", None) or sys.executable
+    return os.path.realpath(base)
+
+
+def _world_reachable(path: str, *, executable: bool = False) -> bool:
+    """Can a uid with no special rights reach (and, with ``executable``, run) ``path``?"""
+    p = Path(os.path.realpath(path))
+    try:
+        for d in [*reversed(p.parents)]:
+            if not os.stat(d).st_mode & stat.S_IXOTH:
+                return False
+        mode = os.stat(p).st_mode
+    except OSError:
+        return False
+    need = stat.S_IROTH | (stat.S_IXOTH if executable else 0)
+    if stat.S_ISDIR(mode):
+        need |= stat.S_IXOTH
+    return mode & need == need
+
+
+def _blocking_ancestor(path: str) -> str | None:
+    """The highest ancestor of ``path`` that others cannot traverse (``/root``, say)."""
+    for d in reversed(Path(path).parents):
+        try:
+            if not os.stat(d).st_mode & stat.S_IXOTH:
+                return str(d)
+        except OSError:
+            return None
+    return None
+
+
+def _safe_relpath(name: str) -> str:
+    if not name or "\0" in name:
+        raise ValueError(f"bad file name {name!r}")
+    norm = os.path.normpath(name)
+    if os.path.isabs(norm) or norm == ".." or norm.startswith("../") or norm == ".":
+        raise ValueError(f"file name must stay inside the work dir: {name!r}")
+    return norm
+
+
+def _rmtree(path: str) -> None:
+    def onerror(func, p, _exc):  # a program may leave dirs without write/exec permission
+        try:
+            os.chmod(os.path.dirname(p), 0o700)
+            os.chmod(p, 0o700)
+            func(p)
+        except OSError:
+            pass
+
+    shutil.rmtree(path, onerror=onerror)
+
+
+@dataclass
+class _Capture:
+    cap: int
+    stdout: bytearray = field(default_factory=bytearray)
+    stderr: bytearray = field(default_factory=bytearray)
+    total: int = 0
+    status: list[dict] = field(default_factory=list)
+    status_buf: bytearray = field(default_factory=bytearray)
+
+    def add(self, name: str, data: bytes) -> bool:
+        """Keep what fits under the cap; False once the cap is exceeded."""
+        keep = max(0, self.cap - self.total)
+        getattr(self, name).extend(data[:keep])
+        self.total += len(data)
+        return self.total <= self.cap
+
+    def add_status(self, data: bytes) -> None:
+        self.status_buf.extend(data)
+        while b"\n" in self.status_buf:
+            line, _, rest = bytes(self.status_buf).partition(b"\n")
+            self.status_buf = bytearray(rest)
+            try:
+                obj = json.loads(line)
+            except ValueError:
+                continue
+            if isinstance(obj, dict):
+                self.status.append(obj)
+
+
+class LocalExecutor:
+    """Runs programs in this machine's strongest available sandbox; implements ``Executor``.
+
+    ``argv[0]`` is looked up on the sandbox PATH, whose first entry is the directory of ``python``
+    (default: the interpreter running stackeval, outside any venv), so ``["python", ...]`` runs it.
+    Thread-safe: concurrent runs get separate work dirs and uids.
+    """
+
+    def __init__(
+        self,
+        *,
+        python: str | None = None,
+        file_bytes: int = 64 * _MiB,
+        open_files: int = 256,
+        tmpfs_mb: int = 64,
+        namespaces: bool = True,
+        drop_privileges: bool = True,
+        base_dir: str | None = None,
+    ) -> None:
+        self.python = os.path.realpath(python) if python else _default_python()
+        self.file_bytes = file_bytes
+        self.open_files = open_files
+        self.tmpfs_mb = tmpfs_mb
+        self.namespaces = namespaces
+        self.drop_privileges = drop_privileges
+        tmp = base_dir or tempfile.gettempdir()
+        self.base_dir = tmp if _world_reachable(tmp) else "/tmp"
+        self.caps: Capabilities = probe() if namespaces else Capabilities(None, False, False, False, False,
+                                                                          os.geteuid() == 0)
+        self._uid_lock = threading.Lock()
+        self._uids_in_use: set[int] = set()
+
+    # ----------------------------------------------------------------- environment and plan
+    def _env(self, workdir: str) -> dict[str, str]:
+        path = ":".join(dict.fromkeys([os.path.dirname(self.python), "/usr/local/bin", "/usr/bin", "/bin"]))
+        return {
+            "PATH": path,
+            "LANG": "C.UTF-8",
+            "HOME": workdir,
+            "TMPDIR": os.path.join(workdir, "tmp"),
+            "PYTHONDONTWRITEBYTECODE": "1",
+            "PYTHONHASHSEED": "0",
+        }
+
+    def _take_uid(self) -> int:
+        with self._uid_lock:
+            for _ in range(50):
+                uid = _UID_BASE + secrets.randbelow(_UID_SPAN)
+                if uid not in self._uids_in_use and not _procs.pids_of_uid(uid):
+                    self._uids_in_use.add(uid)
+                    return uid
+        raise RuntimeError("no free sandbox uid")
+
+    def _release_uid(self, uid: int) -> None:
+        with self._uid_lock:
+            self._uids_in_use.discard(uid)
+
+    def _plan_exposure(self, exe: str) -> tuple[list[str], list[str]] | None:
+        """Directories to hide/expose (in a private mount namespace) so an unprivileged uid can run
+        ``exe``; None if that cannot be done."""
+        real = os.path.realpath(exe)
+        prefix = os.path.dirname(os.path.dirname(real))  # <prefix>/bin/<exe>: expose <prefix>
+        hide = _blocking_ancestor(real)
+        if hide is None or prefix in ("/", "") or not prefix.startswith(hide.rstrip("/") + "/"):
+            return None
+        return [hide], [prefix]
+
+    def _command(self, limits: Limits) -> tuple[list[str], list[str], bool]:
+        """The ``unshare`` prefix, the namespace tags it gives, and whether it has a private mount namespace."""
+        caps = self.caps
+        flags: list[str] = []
+        tags: list[str] = []
+        mounts = False
+        if caps.unshare and self.namespaces:
+            if caps.pidns:
+                flags += ["--fork", "--kill-child", "--pid", "--mount-proc"]
+                tags += ["pidns"]
+                mounts = True
+            elif caps.mountns:
+                flags += ["--mount"]
+                mounts = True
+            if caps.ipcns:
+                flags += ["--ipc"]
+                tags += ["ipcns"]
+            if not limits.network and caps.netns:
+                flags += ["--net"]
+                tags += ["netns"]
+        if flags and caps.unshare:
+            return [caps.unshare, *flags, "--"], tags, mounts
+        return [], [], False
+
+    # ----------------------------------------------------------------- the run
+    def run(
+        self, files: dict[str, str], argv: list[str], limits: Limits, collect: list[str] | None = None
+    ) -> ExecResult:
+        t0 = time.monotonic()
+        workdir = tempfile.mkdtemp(prefix="stackeval-run-", dir=self.base_dir)
+        uid: int | None = None
+        proc: subprocess.Popen[bytes] | None = None
+        status_r = -1
+        done = False
+        try:
+            env = self._env(workdir)
+            exe = shutil.which(argv[0], path=env["PATH"]) if argv else None
+            if exe is None:
+                return ExecResult(exit_code=None, ended_by="start_failed",
+                                  stderr=f"program not found: {argv[:1]}", wall_s=time.monotonic() - t0)
+            prefix, ns_tags, mounts = self._command(limits)
+            if _world_reachable(exe, executable=True):
+                exposure: tuple[list[str], list[str]] | None = ([], [])
+            else:
+                exposure = self._plan_exposure(exe) if mounts else None
+            if self.drop_privileges and self.caps.root and exposure is not None:
+                uid = self._take_uid()
+            try:
+                self._write_files(workdir, files, uid)
+            except (OSError, ValueError) as e:
+                return ExecResult(exit_code=None, ended_by="start_failed", stderr=f"cannot write files: {e}",
+                                  wall_s=time.monotonic() - t0)
+            hide, expose = exposure if (exposure is not None and uid is not None) else ([], [])
+            rlimits = self._rlimits(limits, uid is not None)
+            status_r, status_w = os.pipe()
+            cfg = {
+                "status_fd": status_w,
+                "workdir": workdir,
+                "argv": [exe, *argv[1:]],
+                "uid": uid,
+                "gid": uid,
+                "rlimits": rlimits,
+                "mounts": mounts,
+                "host_mntns": os.stat("/proc/self/ns/mnt").st_ino,
+                "private_tmp": list(PRIVATE_TMP),
+                "tmpfs_kb": self.tmpfs_mb * 1024,
+                "hide": hide,
+                "expose": expose,
+            }
+            cmd = [*prefix, sys.executable, "-I", "-S", SUPERVISOR, json.dumps(cfg)]
+            try:
+                proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(status_w,),
+                                        start_new_session=True)
+            except OSError as e:
+                os.close(status_w)
+                return ExecResult(exit_code=None, ended_by="start_failed", stderr=f"cannot start sandbox: {e}",
+                                  wall_s=time.monotonic() - t0)
+            os.close(status_w)
+            cap = _Capture(limits.output_bytes)
+            stopped = self._pump(proc, status_r, cap, limits, t0)
+            self._terminate(proc, uid, pidns="pidns" in ns_tags)
+            done = True
+            wall = time.monotonic() - t0
+            collected = self._collect(workdir, collect or [], limits.output_bytes)
+            return self._result(proc, cap, stopped, limits, wall, collected, ns_tags)
+        finally:
+            if proc is not None:
+                if not done:
+                    self._terminate(proc, uid, pidns=False)
+                for s in (proc.stdout, proc.stderr):
+                    if s is not None:
+                        s.close()
+            if status_r >= 0:
+                os.close(status_r)
+            if uid is not None:
+                self._release_uid(uid)
+            _rmtree(workdir)
+
+    def _rlimits(self, limits: Limits, private_uid: bool) -> dict[str, list[int]]:
+        cpu = max(1, math.ceil(limits.cpu_s))
+        mem = max(16, limits.memory_mb) * _MiB
+        out = {
+            "RLIMIT_CPU": [cpu, cpu + 1],
+            "RLIMIT_AS": [mem, mem],
+            "RLIMIT_FSIZE": [self.file_bytes, self.file_bytes],
+            "RLIMIT_NOFILE": [self.open_files, self.open_files],
+            "RLIMIT_CORE": [0, 0],
+        }
+        if private_uid:  # +1: the supervisor runs under the same uid
+            out["RLIMIT_NPROC"] = [limits.processes + 1, limits.processes + 1]
+        return out
+
+    def _write_files(self, workdir: str, files: dict[str, str], uid: int | None) -> None:
+        os.mkdir(os.path.join(workdir, "tmp"))
+        for name, text in files.items():
+            rel = _safe_relpath(name)
+            dest = os.path.join(workdir, rel)
+            os.makedirs(os.path.dirname(dest), exist_ok=True)
+            with open(dest, "w", encoding="utf-8") as f:
+                f.write(text)
+        if uid is not None:
+            for root, dirs, fnames in os.walk(workdir):
+                os.chown(root, uid, uid)
+                for n in [*dirs, *fnames]:
+                    os.lchown(os.path.join(root, n), uid, uid)
+
+    def _pump(self, proc: subprocess.Popen[bytes], status_r: int, cap: _Capture, limits: Limits,
+              t0: float) -> str | None:
+        """Read output and status until everything closes; returns "timeout"/"output_limit" if we stopped it."""
+        assert proc.stdout is not None and proc.stderr is not None
+        sel = selectors.DefaultSelector()
+        sel.register(proc.stdout.fileno(), selectors.EVENT_READ, "stdout")
+        sel.register(proc.stderr.fileno(), selectors.EVENT_READ, "stderr")
+        sel.register(status_r, selectors.EVENT_READ, "status")
+        deadline = t0 + limits.wall_s
+        exited_at: float | None = None
+        try:
+            while sel.get_map():
+                now = time.monotonic()
+                if now >= deadline:
+                    return "timeout"
+                if exited_at is None and proc.poll() is not None:
+                    exited_at = now
+                if exited_at is not None and now - exited_at > 0.2:
+                    return None  # leftovers outside a PID namespace hold the pipes: they get killed
+                for key, _ in sel.select(min(deadline - now, 0.1)):
+                    data = os.read(key.fd, 65536)
+                    if not data:
+                        sel.unregister(key.fd)
+                    elif key.data == "status":
+                        cap.add_status(data)
+                    elif not cap.add(key.data, data):
+                        return "output_limit"
+            return None
+        finally:
+            sel.close()
+
+    def _terminate(self, proc: subprocess.Popen[bytes], uid: int | None, *, pidns: bool) -> None:
+        """Kill the run's whole tree and reap the sandbox's top process. Idempotent."""
+        if proc.poll() is None:
+            # kill the supervisor first: unshare's wait for it returns only once the kernel has
+            # emptied the PID namespace; then everything else in the process group
+            targets = _procs.descendants(proc.pid) if not pidns else _procs.children(proc.pid)
+            _procs.kill(targets if pidns else [proc.pid, *targets])
+            try:
+                proc.wait(timeout=2)
+            except subprocess.TimeoutExpired:
+                pass
+            _procs.kill_group(proc.pid)
+            proc.wait()
+        else:
+            _procs.kill_group(proc.pid)
+        if uid is not None:
+            _procs.sweep_uid(uid)
+
+    # ----------------------------------------------------------------- results
+    def _collect(self, workdir: str, names: list[str], cap: int) -> dict[str, str]:
+        out: dict[str, str] = {}
+        real_wd = os.path.realpath(workdir)
+        for name in names:
+            try:
+                rel = _safe_relpath(name)
+            except ValueError:
+                continue
+            path = os.path.join(real_wd, rel)
+            # every process of the run is dead by now, so nothing can swap a link in after this check
+            if os.path.realpath(os.path.dirname(path)) != os.path.dirname(path):
+                continue  # a symlinked directory on the way: never follow the program's links
+            try:
+                fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_NONBLOCK)
+            except OSError:
+                continue
+            try:
+                if not stat.S_ISREG(os.fstat(fd).st_mode):
+                    continue
+                with os.fdopen(fd, "rb", closefd=False) as f:
+                    data = f.read(cap)
+            finally:
+                os.close(fd)
+            out[name] = data.decode("utf-8", "replace")
+        return out
+
+    def _result(self, proc: subprocess.Popen[bytes], cap: _Capture, stopped: str | None, limits: Limits,
+                wall: float, files: dict[str, str], ns_tags: list[str]) -> ExecResult:
+        isolation = ["tmpdir", "env", "rlimits"]
+        final: dict = {}
+        exec_error: str | None = None
+        for s in cap.status:
+            if "isolation" in s:
+                isolation += [t for t in s["isolation"] if isinstance(t, str)]
+            if "exec_error" in s:
+                exec_error = str(s["exec_error"])
+            if "exit" in s or "signal" in s:
+                final = s
+        isolation += ns_tags
+        stdout = cap.stdout.decode("utf-8", "replace")
+        stderr = cap.stderr.decode("utf-8", "replace")
+        exit_code: int | None
+        if "signal" in final:
+            exit_code = -int(final["signal"])
+        elif "exit" in final:
+            exit_code = int(final["exit"])
+        else:
+            exit_code = proc.returncode if stopped is None else None
+        ended: str
+        if stopped is not None:
+            ended = stopped
+            exit_code = None
+        elif exec_error is not None:
+            ended, exit_code = "start_failed", None
+            stderr = (stderr + "\n" if stderr else "") + f"exec failed: {exec_error}"
+        elif not cap.status:
+            ended = "start_failed"  # the supervisor never reported: the sandbox could not start
+        elif "signal" in final:
+            sig = int(final["signal"])
+            cpu = float(final.get("cpu_s", 0.0))
+            if sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu >= math.ceil(limits.cpu_s) - 0.05):
+                ended = "timeout"
+            elif _MEMORY_PATTERNS.search(stderr[-4000:]):
+                ended = "memory_limit"
+            else:
+                ended = "signal"
+        elif exit_code not in (0, None) and _MEMORY_PATTERNS.search(stderr[-4000:]):
+            ended = "memory_limit"
+        else:
+            ended = "exit"
+        return ExecResult(exit_code=exit_code, ended_by=ended, stdout=stdout, stderr=stderr,  # type: ignore[arg-type]
+                          wall_s=round(wall, 4), files=files, isolation=list(dict.fromkeys(isolation)))

@@ -1,0 +1,1 @@
+"""The serving stack as a recorded variable."""

@@ -1,0 +1,212 @@
+"""The SQLite store. WAL mode; every completed result is written in its own transaction."""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import uuid
+from collections.abc import Iterator
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from stackeval.errors import ProfileNotFound, StoreError
+from stackeval.records.request import ChatRequest, ChatResult
+from stackeval.records.run import RunInfo, RunSpec, TestResult
+from stackeval.records.stack import StackProfile
+from stackeval.store.migrations import MIGRATIONS
+
+SCHEMA_VERSION = MIGRATIONS[-1][0]
+
+
+def default_db_path() -> Path:
+    return Path(os.environ.get("STACKEVAL_DB") or "stackeval.db")
+
+
+def utcnow() -> str:
+    return datetime.now(UTC).isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
+class Store:
+    def __init__(self, path: Path | str, *, create: bool = True) -> None:
+        self.path = Path(path)
+        if not self.path.exists() and not create:
+            raise StoreError(f"{self.path}: no such database")
+        if self.path.exists():
+            self._check_header()
+        try:
+            self.conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+            self.conn.row_factory = sqlite3.Row
+            self.conn.execute("PRAGMA journal_mode=WAL")
+            self.conn.execute("PRAGMA synchronous=NORMAL")
+            self.conn.execute("PRAGMA foreign_keys=ON")
+            self.conn.execute("PRAGMA busy_timeout=30000")
+            self._migrate()
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path}: not a stackeval database ({e})") from e
+
+    def _check_header(self) -> None:
+        with open(self.path, "rb") as f:
+            head = f.read(16)
+        if head and head != b"SQLite format 3\x00":
+            raise StoreError(f"{self.path}: not an SQLite database")
+
+    def _migrate(self) -> None:
+        c = self.conn
+        c.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
+        have = {r[0] for r in c.execute("SELECT version FROM schema_migrations")}
+        if have and max(have) > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {max(have)} is newer than this stackeval ({SCHEMA_VERSION}); upgrade stackeval")
+        for version, name, sql in MIGRATIONS:
+            if version in have:
+                continue
+            c.execute("BEGIN IMMEDIATE")
+            try:
+                for stmt in sql.split(";"):
+                    if stmt.strip():
+                        c.execute(stmt)
+                c.execute("INSERT INTO schema_migrations VALUES (?,?,?)", (version, name, utcnow()))
+                c.execute("COMMIT")
+            except BaseException:
+                c.execute("ROLLBACK")
+                raise
+
+    def close(self) -> None:
+        self.conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # ---- writes ----------------------------------------------------------------------------------
+    def _tx(self) -> _Tx:
+        return _Tx(self.conn)
+
+    def put_stack(self, profile: StackProfile) -> None:
+        with self._tx():
+            self.conn.execute(
+                "INSERT OR IGNORE INTO stacks VALUES (?,?,?,?)",
+                (profile.fingerprint, profile.engine, profile.model_dump_json(), utcnow()),
+            )
+
+    def create_run(self, spec: RunSpec, profile: StackProfile, suite_hash: str, version: str, git_rev: str | None) -> str:
+        self.put_stack(profile)
+        run_id = datetime.now(UTC).strftime("%Y%m%d-%H%M%S-") + uuid.uuid4().hex[:6]
+        with self._tx():
+            self.conn.execute(
+                "INSERT INTO runs VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (run_id, spec.kind, utcnow(), None, "running", spec.profile, suite_hash, profile.fingerprint,
+                 spec.model, spec.endpoint, profile.engine, version, git_rev, spec.model_dump_json()),
+            )
+        return run_id
+
+    def set_run_status(self, run_id: str, status: str, finished: bool = False) -> None:
+        with self._tx():
+            if finished:
+                self.conn.execute("UPDATE runs SET status=?, finished_at=? WHERE id=?", (status, utcnow(), run_id))
+            else:
+                self.conn.execute("UPDATE runs SET status=? WHERE id=?", (status, run_id))
+
+    def put_result(self, run_id: str, result: TestResult, requests: list[tuple[ChatRequest, ChatResult]]) -> None:
+        """One transaction: the result and the request records behind it."""
+        with self._tx():
+            self.conn.execute(
+                "INSERT INTO results VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+                (run_id, result.test_id, result.arm, result.repeat, result.attempt, result.category, result.tier,
+                 result.status, result.failure_class, result.wall_s, result.ttft_ms, result.completion_tokens,
+                 result.model_dump_json(), utcnow()),
+            )
+            for turn, (req, res) in enumerate(requests):
+                self.conn.execute(
+                    "INSERT INTO requests (run_id,test_id,arm,repeat,attempt,turn,request_json,response_json) VALUES (?,?,?,?,?,?,?,?)",
+                    (run_id, result.test_id, result.arm, result.repeat, result.attempt, turn,
+                     req.model_dump_json(), res.model_dump_json()),
+                )
+
+    def put_snapshot(self, run_id: str, label: str, text: str) -> None:
+        with self._tx():
+            self.conn.execute("INSERT INTO metric_snapshots (run_id,label,taken_at,text) VALUES (?,?,?,?)",
+                              (run_id, label, utcnow(), text))
+
+    def put_doc(self, run_id: str, name: str, doc: Any) -> None:
+        with self._tx():
+            self.conn.execute("INSERT OR REPLACE INTO run_docs VALUES (?,?,?,?)",
+                              (run_id, name, json.dumps(doc, default=str), utcnow()))
+
+    # ---- reads -----------------------------------------------------------------------------------
+    def resolve_run(self, ref: str) -> str:
+        if ref == "latest":
+            row = self.conn.execute("SELECT id FROM runs ORDER BY started_at DESC, rowid DESC LIMIT 1").fetchone()
+            if row is None:
+                raise ProfileNotFound(f"no runs in {self.path}")
+            return str(row[0])
+        rows = self.conn.execute("SELECT id FROM runs WHERE id LIKE ? ESCAPE '\\'",
+                                 (ref.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",)).fetchall()
+        if not rows:
+            raise ProfileNotFound(f"no run {ref!r} in {self.path}")
+        if len(rows) > 1:
+            raise ProfileNotFound(f"run id prefix {ref!r} is ambiguous ({len(rows)} runs)")
+        return str(rows[0][0])
+
+    def run_info(self, run_id: str) -> RunInfo:
+        r = self.conn.execute("SELECT * FROM runs WHERE id=?", (run_id,)).fetchone()
+        if r is None:
+            raise ProfileNotFound(f"no run {run_id!r}")
+        passed, total = self._counts(run_id)
+        return RunInfo(
+            id=r["id"], kind=r["kind"], started_at=r["started_at"], finished_at=r["finished_at"], status=r["status"],
+            profile=r["profile"], suite_hash=r["suite_hash"], stack_fingerprint=r["stack_fingerprint"], model=r["model"],
+            endpoint=r["endpoint"], engine=r["engine"], stackeval_version=r["stackeval_version"], git_rev=r["git_rev"],
+            spec=RunSpec.model_validate_json(r["spec_json"]), passed=passed, total=total,
+        )
+
+    def _counts(self, run_id: str) -> tuple[int, int]:
+        rows = list(self.latest_results(run_id))
+        return sum(1 for x in rows if x.status == "pass"), len(rows)
+
+    def list_runs(self) -> list[RunInfo]:
+        ids = [r[0] for r in self.conn.execute("SELECT id FROM runs ORDER BY started_at DESC, rowid DESC")]
+        return [self.run_info(i) for i in ids]
+
+    def stack(self, fingerprint: str) -> StackProfile:
+        r = self.conn.execute("SELECT profile_json FROM stacks WHERE fingerprint=?", (fingerprint,)).fetchone()
+        if r is None:
+            raise ProfileNotFound(f"no stack {fingerprint}")
+        return StackProfile.model_validate_json(r[0])
+
+    def latest_results(self, run_id: str) -> Iterator[TestResult]:
+        """One result per (test, arm, repeat): the highest attempt."""
+        q = """SELECT result_json FROM results r WHERE run_id=? AND attempt = (
+                 SELECT MAX(attempt) FROM results x WHERE x.run_id=r.run_id AND x.test_id=r.test_id
+                 AND x.arm=r.arm AND x.repeat=r.repeat) ORDER BY test_id, arm, repeat"""
+        for (js,) in self.conn.execute(q, (run_id,)):
+            yield TestResult.model_validate_json(js)
+
+    def done_keys(self, run_id: str) -> dict[tuple[str, str, int], TestResult]:
+        return {(r.test_id, r.arm, r.repeat): r for r in self.latest_results(run_id)}
+
+    def requests_for(self, run_id: str, test_id: str) -> list[tuple[ChatRequest, ChatResult]]:
+        rows = self.conn.execute("SELECT request_json, response_json FROM requests WHERE run_id=? AND test_id=? ORDER BY id",
+                                 (run_id, test_id))
+        return [(ChatRequest.model_validate_json(a), ChatResult.model_validate_json(b)) for a, b in rows]
+
+    def snapshots(self, run_id: str) -> list[tuple[str, str, str]]:
+        return [tuple(r) for r in self.conn.execute(
+            "SELECT label, taken_at, text FROM metric_snapshots WHERE run_id=? ORDER BY id", (run_id,))]
+
+    def docs(self, run_id: str) -> dict[str, Any]:
+        return {n: json.loads(d) for n, d in self.conn.execute("SELECT name, doc_json FROM run_docs WHERE run_id=?", (run_id,))}
+
+
+class _Tx:
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self.conn = conn
+
+    def __enter__(self) -> None:
+        self.conn.execute("BEGIN IMMEDIATE")
+
+    def __exit__(self, et: type[BaseException] | None, *rest: object) -> None:
+        self.conn.execute("COMMIT" if et is None else "ROLLBACK")

@@ -1,0 +1,73 @@
+"""Named, additive migrations. Never edit a shipped one; append a new one."""
+
+from __future__ import annotations
+
+MIGRATIONS: list[tuple[int, str, str]] = [
+    (1, "initial", """
+CREATE TABLE stacks (
+  fingerprint TEXT PRIMARY KEY,
+  engine TEXT NOT NULL,
+  profile_json TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE TABLE runs (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  finished_at TEXT,
+  status TEXT NOT NULL,
+  profile TEXT NOT NULL,
+  suite_hash TEXT NOT NULL,
+  stack_fingerprint TEXT NOT NULL REFERENCES stacks(fingerprint),
+  model TEXT NOT NULL,
+  endpoint TEXT NOT NULL,
+  engine TEXT NOT NULL,
+  stackeval_version TEXT NOT NULL,
+  git_rev TEXT,
+  spec_json TEXT NOT NULL
+);
+CREATE TABLE results (
+  run_id TEXT NOT NULL REFERENCES runs(id),
+  test_id TEXT NOT NULL,
+  arm TEXT NOT NULL,
+  repeat INTEGER NOT NULL,
+  attempt INTEGER NOT NULL,
+  category TEXT NOT NULL,
+  tier TEXT NOT NULL,
+  status TEXT NOT NULL,
+  failure_class TEXT,
+  wall_s REAL,
+  ttft_ms REAL,
+  completion_tokens INTEGER,
+  result_json TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (run_id, test_id, arm, repeat, attempt)
+);
+CREATE TABLE requests (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  run_id TEXT NOT NULL REFERENCES runs(id),
+  test_id TEXT NOT NULL,
+  arm TEXT NOT NULL,
+  repeat INTEGER NOT NULL,
+  attempt INTEGER NOT NULL,
+  turn INTEGER NOT NULL DEFAULT 0,
+  request_json TEXT NOT NULL,
+  response_json TEXT NOT NULL
+);
+CREATE INDEX requests_by_test ON requests(run_id, test_id);
+CREATE TABLE metric_snapshots (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  run_id TEXT NOT NULL REFERENCES runs(id),
+  label TEXT NOT NULL,
+  taken_at TEXT NOT NULL,
+  text TEXT NOT NULL
+);
+CREATE TABLE run_docs (
+  run_id TEXT NOT NULL REFERENCES runs(id),
+  name TEXT NOT NULL,
+  doc_json TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  PRIMARY KEY (run_id, name)
+);
+"""),
+]
