@@ -1,7 +1,8 @@
 """Code-repair workspace: a repo materialised into a fresh temp dir, and its tools.
 
 Tools: ``read_file(path)`` (raw text), ``write_file(path, content)`` (whole-file write, creates folders),
-``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor``).
+``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor`` as
+``python -m pytest``; ``python`` is resolved by the executor, and its interpreter must have pytest).
 
 Success: every one of the task's ``tests`` passes (none failed, errored or skipped) and the hash of the
 protected files (everything under ``tests/`` plus any pytest configuration or ``conftest.py``) still
@@ -14,7 +15,6 @@ import asyncio
 import hashlib
 import re
 import shutil
-import sys
 import tempfile
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -123,7 +123,7 @@ class RepairWorkspace:
         files: dict[str, str],
         executor: Executor,
         *,
-        python: str = sys.executable,
+        python: str = "python",
         limits: Limits = DEFAULT_LIMITS,
     ) -> None:
         if task.repair is None:

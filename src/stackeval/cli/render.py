@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 from rich.console import Console
@@ -10,7 +11,7 @@ from rich.table import Table
 from stackeval.records.run import RunInfo
 from stackeval.records.stack import StackProfile
 
-console = Console(highlight=False)
+console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
 
 
 def _pct(c: dict[str, Any]) -> str:

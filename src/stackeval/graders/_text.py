@@ -197,21 +197,28 @@ def flesch_kincaid_grade(text: str) -> float:
 # ------------------------------------------------------------------------------------ phrase matching
 
 
+# a word character of a script written with spaces (CJK characters next to a phrase are no word boundary
+# problem: "7月20日" must match inside "日程は7月20日です")
+_SPACED_WORD_CHAR = (r"[^\W\u1100-\u11ff\u3040-\u30ff\u3130-\u318f\u31f0-\u31ff\u3400-\u4dbf\u4e00-\u9fff"
+                     r"\uac00-\ud7af\uf900-\ufaff\uff66-\uff9f\U00020000-\U0003ffff]")
+
+
 def phrase_regex(phrase: str, *, ignore_case: bool = True) -> re.Pattern[str]:
     """A pattern for a phrase or, with the prefix ``re:``, a regular expression.
 
     Literal phrases are normalised (see :func:`normalize`), match across any whitespace, and need word
-    boundaries at ends that are letters or digits (none for CJK, which has no spaces).
+    boundaries at ends that are letters or digits: no letter or digit of a spaced script may touch them
+    (CJK and Hangul neighbours are allowed, since those scripts attach words and particles).
     """
     flags = re.IGNORECASE if ignore_case else 0
     if phrase.startswith("re:"):
         return re.compile(phrase[3:], flags)
     p = normalize(phrase)
     body = r"\s+".join(re.escape(part) for part in p.split(" "))
-    if p and re.match(r"\w", p[0]) and not _cjk_word_char(p[0]):
-        body = r"(?<!\w)" + body
-    if p and re.match(r"\w", p[-1]) and not _cjk_word_char(p[-1]):
-        body += r"(?!\w)"
+    if p and re.match(r"\w", p[0]) and not is_cjk_char(p[0]):
+        body = rf"(?<!{_SPACED_WORD_CHAR})" + body
+    if p and re.match(r"\w", p[-1]) and not is_cjk_char(p[-1]):
+        body += rf"(?!{_SPACED_WORD_CHAR})"
     return re.compile(body, flags)
 
 

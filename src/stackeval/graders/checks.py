@@ -427,7 +427,8 @@ class MaxLineLength(_Check):
         return longest <= self.max, f"longest line {longest} {self.unit}, want at most {self.max}"
 
 
-_MINOR_WORDS = frozenset("a an the and or but nor of in on at to for by with as from into per via".split())
+_MINOR_WORDS = frozenset("a an the and or but nor so yet of in on at to for by with as from into onto upon per via "
+                         "over under off up out than after before near like".split())
 
 
 class Case(_Check):
@@ -506,16 +507,23 @@ def _reject_constant(name: str) -> Any:
 
 class JsonFormat(_Check):
     """The whole answer is one JSON value (one ```json fence around it is allowed with ``allow_fence``).
-    ``required_keys`` / ``key_types`` apply to the top-level object, or to every element of a top-level
-    array; ``array_length`` fixes a top-level array's length."""
+    ``required_keys`` / ``key_types`` (and ``exact_keys``: no other keys) apply to the top-level object, or
+    to every element of a top-level array; ``array_length`` fixes a top-level array's length."""
 
     kind: Literal["json_format"]
     type: Literal["object", "array", "any"] = "any"
     required_keys: list[str] = Field(default_factory=list)
     key_types: dict[str, Literal["string", "number", "integer", "boolean", "array", "object", "null"]] = Field(
         default_factory=dict)
+    exact_keys: bool = False  # no keys beyond required_keys
     array_length: int | None = Field(default=None, ge=0)
     allow_fence: bool = True
+
+    @model_validator(mode="after")
+    def _keys(self) -> JsonFormat:
+        if self.exact_keys and not self.required_keys:
+            raise ValueError("exact_keys needs required_keys")
+        return self
 
     def run(self, text: str) -> tuple[bool, str]:
         body, fenced = tx.strip_json_fence(text)
@@ -539,6 +547,9 @@ class JsonFormat(_Check):
             missing = [k for k in self.required_keys if k not in o]
             if missing:
                 return False, f"{where}missing keys {missing}"
+            extra = [k for k in o if self.exact_keys and k not in self.required_keys]
+            if extra:
+                return False, f"{where}unexpected keys {extra}"
             for k, t in self.key_types.items():
                 v = o.get(k)
                 if k in o and (not isinstance(v, _JSON_TYPES[t]) or (t in ("number", "integer") and isinstance(v, bool))):

@@ -51,6 +51,7 @@ class RunInfo(BaseModel):
 
 
 class TestResult(BaseModel):
+    __test__ = False  # not a pytest test class
     model_config = ConfigDict(extra="forbid")
     test_id: str
     category: str

@@ -23,7 +23,7 @@ __all__ = ["parse_startup_log", "detect_engine", "split_top_level", "strip_prefi
 _PREFIX = re.compile(
     r"^(?:\d{4}-\d\d-\d\d[T ][\d:.]+\s*\|\s*)?"  # docker-compose / journald style timestamp
     r"(?:\((?P<proc>[^)\s]+) pid=\d+\)\s+)?"
-    r"(?:(?P<lvl>DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?\s+\[[^\]]*\] ?)?"
+    r"(?:(?P<lvl>DEBUG|INFO|WARNING|ERROR|CRITICAL)\s+\d\d-\d\d \d\d:\d\d:\d\d(?:\.\d+)?\s+(?:\[[^\]]*\]|[\w.]+:\d+\]) ?)?"
 )
 _SGL_PREFIX = re.compile(r"^\[\d{4}-\d\d-\d\d \d\d:\d\d:\d\d[^\]]*\] ")
 _LCPP_PREFIX = re.compile(r"^(?P<ts>\d+\.\d\d\.\d{3}\.\d{3}) (?P<lvl>[IWEDT]) ")
@@ -44,10 +44,10 @@ def strip_prefix(line: str) -> tuple[str, str | None, str | None]:
 
 
 def detect_engine(text: str) -> str | None:
-    if re.search(r"LLM engine \(v|vLLM API server|vllm\.|\[kv_cache_utils\.py|\(EngineCore", text):
-        return "vllm"
-    if re.search(r"sglang|ServerArgs\(|fired up and ready to roll|KV Cache is allocated", text):
+    if re.search(r"sglang\.srt|ServerArgs\(|fired up and ready to roll|KV Cache is allocated|Load weight end", text):
         return "sglang"
+    if re.search(r"LLM engine \(v|vLLM API server|\bvllm[./]|\[kv_cache_utils\.py|\(EngineCore", text):
+        return "vllm"
     if re.search(r"llama_|llama-server|load_model: |print_timing|ggml_", text):
         return "llama.cpp"
     return None
@@ -55,6 +55,13 @@ def detect_engine(text: str) -> str | None:
 
 def _int(s: str) -> int:
     return int(s.replace(",", ""))
+
+
+def _set(info: StartupInfo, **values: Any) -> None:
+    """First value wins: TP/DP workers and draft models repeat many lines."""
+    for k, v in values.items():
+        if getattr(info, k) is None and v is not None:
+            setattr(info, k, v)
 
 
 def split_top_level(s: str, sep: str = ",") -> list[str]:
@@ -161,41 +168,41 @@ def _vllm_line(info: StartupInfo, msg: str, proc: str | None, kv_by_proc: dict[s
     elif m := re.search(r"non-default args: (\{.*\})\s*$", msg):
         args = _literal(m.group(1))
         if isinstance(args, dict):
-            info.non_default_args = args
+            info.cli_args = args
             spec = args.get("speculative_config")
             if isinstance(spec, str):
                 spec = _literal(spec)
             if isinstance(spec, dict):
                 info.speculative_config = {**(info.speculative_config or {}), **spec}
+    elif m := re.search(r"\bargs: Namespace\((.*)\)\s*$", msg):
+        info.cli_args = {k: _literal(v) for k, v in _kv_pairs(m.group(1)).items()}
     elif m := re.search(r"vLLM API server version (\S+)", msg) or re.search(r"█.*\bversion\s+v?(\d\S*)", msg):
         info.version = info.version or m.group(1)
     elif m := re.search(r"Using max model len (\d+)", msg):
-        info.context_len = int(m.group(1))
+        _set(info, context_len=int(m.group(1)))
     if m := re.search(r"(\w+) KV cache size: " + _NUM + r" tokens", msg):
         info.kv_cache_device = info.kv_cache_device or m.group(1)
         kv_by_proc.setdefault(proc or str(len(kv_by_proc)), _int(m.group(2)))
     if m := re.search(r"Maximum concurrency for " + _NUM + r" tokens per request: ([\d.]+)x", msg):
-        info.max_concurrency_tokens = info.max_concurrency_tokens or _int(m.group(1))
-        info.max_concurrency = info.max_concurrency or float(m.group(2))
+        _set(info, max_concurrency_tokens=_int(m.group(1)), max_concurrency=float(m.group(2)))
     if m := re.search(r"# GPU blocks: (\d+)", msg, re.I):
-        info.num_gpu_blocks = info.num_gpu_blocks or int(m.group(1))
+        _set(info, num_gpu_blocks=int(m.group(1)))
     if m := re.search(r"# CPU blocks: (\d+)", msg, re.I):
-        info.num_cpu_blocks = info.num_cpu_blocks or int(m.group(1))
+        _set(info, num_cpu_blocks=int(m.group(1)))
     if m := re.search(r"Model loading took ([\d.]+) Gi?B(?: memory)?(?: and ([\d.]+) s)?", msg):
-        info.model_load_gib = float(m.group(1))
-        info.model_load_s = float(m.group(2)) if m.group(2) else info.model_load_s
+        _set(info, model_load_gib=float(m.group(1)), model_load_s=float(m.group(2)) if m.group(2) else None)
     elif m := re.search(r"Loading model weights took ([\d.]+) GB", msg):
-        info.model_load_gib = float(m.group(1))
+        _set(info, model_load_gib=float(m.group(1)))
     if m := re.search(r"Loading weights took ([\d.]+) s", msg):
-        info.weights_load_s = float(m.group(1))
+        _set(info, weights_load_s=float(m.group(1)))
     if m := re.search(r"Available KV cache memory: ([\d.]+) GiB", msg):
-        info.available_kv_gib = float(m.group(1))
+        _set(info, available_kv_gib=float(m.group(1)))
     elif m := re.search(r"Explicitly set \(([\d.]+)/[\d.]+\) GiB for KV cache", msg):  # CPU backend
-        info.available_kv_gib = float(m.group(1))
+        _set(info, available_kv_gib=float(m.group(1)))
     if m := re.search(r"init engine \(profile, create kv cache, warmup model\) took ([\d.]+) s", msg):
-        info.init_engine_s = float(m.group(1))
+        _set(info, init_engine_s=float(m.group(1)))
     if m := re.search(r"Graph capturing finished in ([\d.]+) secs?, took ([\d.]+) GiB", msg):
-        info.graph_capture_s, info.graph_capture_gib = float(m.group(1)), float(m.group(2))
+        _set(info, graph_capture_s=float(m.group(1)), graph_capture_gib=float(m.group(2)))
     if info.attention_backend is None:
         m = (
             re.search(r"Using (\S+) attention backend out of potential backends", msg)
@@ -210,7 +217,7 @@ def _vllm_line(info: StartupInfo, msg: str, proc: str | None, kv_by_proc: dict[s
             info.moe_backend = m.group(1) + (f" ({m.group(2)})" if m.group(2) else "")
         elif m := re.search(r"Using '?([\w.]+)'? backend for (\w+) MoE", msg):
             info.moe_backend = f"{m.group(1)} ({m.group(2)})"
-    if re.search(r"Starting vLLM (?:API )?server on|Application startup complete", msg):
+    if re.search(r"Starting vLLM (?:API )?server(?: \d+)? on|Application startup complete", msg):
         info.ready = True
 
 
@@ -233,22 +240,17 @@ def _sglang_line(info: StartupInfo, msg: str) -> None:
         if pairs.get("disable_cuda_graph") == "True":
             info.enforce_eager = True
     if m := re.search(r"Load weight end\.(?: elapsed=([\d.]+) s,)?.*?mem usage=([\d.]+) GB", msg):
-        info.model_load_gib = float(m.group(2))
-        info.model_load_s = float(m.group(1)) if m.group(1) else None
+        _set(info, model_load_gib=float(m.group(2)), model_load_s=float(m.group(1)) if m.group(1) else None)
     if m := re.search(r"KV Cache is allocated\. #tokens: (\d+)", msg):
-        info.kv_cache_tokens = int(m.group(1))
         sizes = re.findall(r"\b[KV]{1,2} size: ([\d.]+) GB", msg)
-        info.kv_cache_gib = sum(float(x) for x in sizes) if sizes else None
+        _set(info, kv_cache_tokens=int(m.group(1)), kv_cache_gib=sum(float(x) for x in sizes) if sizes else None)
     if m := re.search(r"max_total_num_tokens=(\d+)", msg):
-        info.kv_cache_tokens = info.kv_cache_tokens or int(m.group(1))
-        for key, attr in (("max_running_requests", "max_running_requests"), ("context_len", "context_len")):
+        _set(info, kv_cache_tokens=int(m.group(1)))
+        for key in ("max_running_requests", "context_len"):
             if mm := re.search(key + r"=(\d+)", msg):
-                setattr(info, attr, int(mm.group(1)))
-        if mm := re.search(r"available_gpu_mem=([\d.]+) GB", msg):
-            info.available_kv_gib = info.available_kv_gib or None
-            info.engine_config.setdefault("available_gpu_mem_gb", mm.group(1))
+                _set(info, **{key: int(mm.group(1))})
     if m := re.search(r"Capture cuda graph end\. Time elapsed: ([\d.]+) s\. mem usage=([\d.]+) GB", msg):
-        info.graph_capture_s, info.graph_capture_gib = float(m.group(1)), float(m.group(2))
+        _set(info, graph_capture_s=float(m.group(1)), graph_capture_gib=float(m.group(2)))
     if m := re.search(r"sglang(?:\s+version|==|\s+v)\s*:?\s*v?(\d[\w.+-]*)", msg, re.I):
         info.version = info.version or m.group(1)
     if "fired up and ready to roll" in msg:
@@ -274,17 +276,17 @@ def _llamacpp_line(info: StartupInfo, msg: str, ts: float | None, marks: dict[st
     if m := re.search(r"loading draft model '([^']+)'", msg):
         info.speculative_config = {**(info.speculative_config or {}), "draft_model": m.group(1)}
     if m := re.search(r"file size\s*=\s*([\d.]+) (MiB|GiB)", msg):
-        info.model_load_gib = float(m.group(1)) / (1024 if m.group(2) == "MiB" else 1)
+        _set(info, model_load_gib=float(m.group(1)) / (1024 if m.group(2) == "MiB" else 1))
     if info.kv_cache_tokens is None and (
         m := re.search(r"llama_kv_cache\w*:\s+size\s*=\s*([\d.]+) MiB \(\s*(\d+) cells", msg)
     ):
         info.kv_cache_gib, info.kv_cache_tokens = float(m.group(1)) / 1024, int(m.group(2))
     if m := re.search(r"\bn_ctx\s*=\s*(\d+)", msg):
-        info.context_len = info.context_len or int(m.group(1))
+        _set(info, context_len=int(m.group(1)))
     if m := re.search(r"\bn_ctx_slot\s*=\s*(\d+)", msg):
-        info.n_ctx_slot = int(m.group(1))
+        _set(info, n_ctx_slot=int(m.group(1)))
     if m := re.search(r"\bn_slots\s*=\s*(\d+)", msg):
-        info.n_slots = int(m.group(1))
+        _set(info, n_slots=int(m.group(1)))
     if m := re.search(r"draft acceptance(?: rate)?\s*=\s*[\d.]+\s*\(\s*(\d+) accepted /\s*(\d+) generated\)", msg):
         info.log_spec_accepted = (info.log_spec_accepted or 0) + int(m.group(1))
         info.log_spec_drafted = (info.log_spec_drafted or 0) + int(m.group(2))
@@ -308,7 +310,7 @@ def parse_startup_log(text: str, engine: str | None = None) -> StartupInfo:
             in_tb = info.fatal_error is None
         elif in_tb and _EXC.match(msg):
             info.fatal_error, in_tb = msg.strip(), False
-        if lvl in ("ERROR", "CRITICAL", "E") and len(info.error_lines) < 10 and not msg.startswith(" "):
+        if lvl in ("ERROR", "CRITICAL", "E") and len(info.error_lines) < 10 and not msg.startswith((" ", "Traceback")):
             info.error_lines.append(msg.strip())
         if info.engine == "vllm":
             _vllm_line(info, msg, proc, kv_by_proc)
@@ -326,15 +328,18 @@ def parse_startup_log(text: str, engine: str | None = None) -> StartupInfo:
 
 
 def _finish(info: StartupInfo, text: str, kv_by_proc: dict[str, int]) -> None:
+    block = info.cli_args.get("block_size") or info.engine_config.get("block_size")
     if kv_by_proc:
         info.kv_cache_tokens = next(iter(kv_by_proc.values()))
+    elif info.kv_cache_tokens is None and info.num_gpu_blocks and str(block).isdigit():
+        info.kv_cache_tokens = info.num_gpu_blocks * int(str(block))
     elif info.kv_cache_tokens is None and info.max_concurrency and info.max_concurrency_tokens:
         info.kv_cache_tokens = int(info.max_concurrency * info.max_concurrency_tokens)
         info.kv_cache_tokens_estimated = True
     if info.context_len is None and info.max_concurrency_tokens:
         info.context_len = info.max_concurrency_tokens
     if info.fatal_error is None:
-        errs = [e for e in info.error_lines if e and not e.startswith("Traceback")]
+        errs = [e for e in info.error_lines if e]
         if errs:
             info.fatal_error = errs[0]
         elif info.engine == "llama.cpp" and (

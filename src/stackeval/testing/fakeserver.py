@@ -89,14 +89,23 @@ class FakeServer:
     def app(self) -> web.Application:
         app = web.Application()
         app.router.add_get("/v1/models", self._models)
-        app.router.add_get("/health", lambda r: web.json_response({"status": "ok"}))
+        app.router.add_get("/health", self._health)
         app.router.add_post("/v1/chat/completions", self._chat)
         app.router.add_post("/v1/completions", self._chat)
         if self.engine == "vllm":
-            app.router.add_get("/version", lambda r: web.json_response({"version": "0.32.0"}))
+            app.router.add_get("/version", self._version)
         if self.metrics_text is not None:
-            app.router.add_get("/metrics", lambda r: web.Response(text=self.metrics_text or ""))
+            app.router.add_get("/metrics", self._metrics)
         return app
+
+    async def _health(self, request: web.Request) -> web.Response:
+        return web.json_response({"status": "ok"})
+
+    async def _version(self, request: web.Request) -> web.Response:
+        return web.json_response({"version": "0.32.0"})
+
+    async def _metrics(self, request: web.Request) -> web.Response:
+        return web.Response(text=self.metrics_text or "", content_type="text/plain")
 
     def _auth_ok(self, request: web.Request) -> bool:
         return self.api_key is None or request.headers.get("Authorization") == f"Bearer {self.api_key}"

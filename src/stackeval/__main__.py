@@ -1,0 +1,3 @@
+from stackeval.cli.app import main
+
+main()
