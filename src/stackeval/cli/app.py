@@ -9,7 +9,7 @@ import json
 import os
 import sys
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -20,7 +20,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, pretty_exceptions_
 suite_app = typer.Typer(no_args_is_help=True, help="Inspect suite profiles.")
 app.add_typer(suite_app, name="suite")
 
-DbOpt = Annotated[Optional[Path], typer.Option("--db", help="SQLite store (default ./stackeval.db or $STACKEVAL_DB)")]
+DbOpt = Annotated[Path | None, typer.Option("--db", help="SQLite store (default ./stackeval.db or $STACKEVAL_DB)")]
 KeyEnvOpt = Annotated[str, typer.Option("--api-key-env", help="name of the environment variable holding the API key")]
 
 
@@ -46,7 +46,7 @@ def _open_store(db: Path | None):  # noqa: ANN202
 @app.command()
 def stack(
     endpoint: Annotated[str, typer.Option("--endpoint", "-e", help="base URL of the OpenAI-compatible server")],
-    recipe: Annotated[Optional[Path], typer.Option("--recipe", help="recipe YAML with what the endpoint cannot tell")] = None,
+    recipe: Annotated[Path | None, typer.Option("--recipe", help="recipe YAML with what the endpoint cannot tell")] = None,
     as_json: Annotated[bool, typer.Option("--json", help="print the profile as JSON")] = False,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
 ) -> None:
@@ -71,16 +71,16 @@ def stack(
 
 @app.command()
 def run(
-    endpoint: Annotated[Optional[str], typer.Option("--endpoint", "-e")] = None,
-    profile: Annotated[Optional[str], typer.Option("--profile", "-p", help="suite profile, e.g. smoke or strict")] = None,
-    model: Annotated[Optional[str], typer.Option("--model", "-m")] = None,
+    endpoint: Annotated[str | None, typer.Option("--endpoint", "-e")] = None,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help="suite profile, e.g. smoke or strict")] = None,
+    model: Annotated[str | None, typer.Option("--model", "-m")] = None,
     db: DbOpt = None,
     concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, max=1024)] = 4,
-    resume: Annotated[Optional[str], typer.Option("--resume", help="RUN_ID (prefix or 'latest') to complete")] = None,
+    resume: Annotated[str | None, typer.Option("--resume", help="RUN_ID (prefix or 'latest') to complete")] = None,
     force: Annotated[bool, typer.Option("--force", help="resume even if the suite or stack changed")] = False,
     retry_errors: Annotated[bool, typer.Option("--retry-errors", help="with --resume: re-run errored tests")] = False,
-    recipe: Annotated[Optional[Path], typer.Option("--recipe")] = None,
-    only: Annotated[Optional[list[str]], typer.Option("--only", help="test id glob (repeatable)")] = None,
+    recipe: Annotated[Path | None, typer.Option("--recipe")] = None,
+    only: Annotated[list[str] | None, typer.Option("--only", help="test id glob (repeatable)")] = None,
     thinking: Annotated[str, typer.Option("--thinking", help="default|off|on|both")] = "default",
     repeats: Annotated[int, typer.Option("--repeats", min=1, max=100)] = 1,
     timeout: Annotated[float, typer.Option("--timeout", help="total seconds per request")] = 900.0,
@@ -155,7 +155,7 @@ def export(
     run_id: Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")],
     db: DbOpt = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="json|csv")] = "json",
-    out: Annotated[Optional[Path], typer.Option("--out", "-o")] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
 ) -> None:
     """Export a whole run as a document."""
     from stackeval.report.summary import EXPORT_FIELDS, result_row, run_document
@@ -206,7 +206,7 @@ def suite_list(profile: Annotated[str, typer.Argument()], as_json: Annotated[boo
 
 
 @suite_app.command("show")
-def suite_show(test_id: Annotated[str, typer.Argument()], profile: Annotated[Optional[str], typer.Option("--profile")] = None) -> None:
+def suite_show(test_id: Annotated[str, typer.Argument()], profile: Annotated[str | None, typer.Option("--profile")] = None) -> None:
     """Show one item: prompt, grader spec, reference answer, rationale."""
     from stackeval.errors import ProfileNotFound
     from stackeval.suites.loader import list_profiles, load_profile
@@ -225,7 +225,7 @@ def suite_show(test_id: Annotated[str, typer.Argument()], profile: Annotated[Opt
 @app.command("serve-local")
 def serve_local(
     port: Annotated[int, typer.Option("--port", help="0 = a free port")] = 0,
-    log: Annotated[Optional[Path], typer.Option("--log", help="write the server log here")] = None,
+    log: Annotated[Path | None, typer.Option("--log", help="write the server log here")] = None,
 ) -> None:
     """Start the embedded default server (llama.cpp + SmolLM2-135M) on loopback until Ctrl-C."""
     import time

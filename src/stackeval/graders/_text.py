@@ -8,8 +8,10 @@ Conventions (documented here once, relied on by the checks):
   normally. Use character counts for CJK length limits.
 - **Sentences**: a sentence ends at ``.``, ``!``, ``?``, ``…`` (optionally followed by closing quotes or
   brackets) before whitespace or the end, at ``。！？`` anywhere, and at every line break (headings and
-  list items are sentences of their own). A period does not end a sentence when the next word starts in
-  lower case or when it follows a title abbreviation (``Dr.``, ``e.g.``) or a single capital initial.
+  list items are sentences of their own). All-lowercase text still splits at periods. A period does not
+  end a sentence after a title (``Dr.``, ``St.``), after an abbreviation (``e.g.``, ``etc.``, ``p.m.``,
+  any token with an inner period) followed by a lower-case word or digit, or after a capital initial
+  followed by a capital (``J. R. Tolkien``); an ellipsis followed by a lower-case word is a pause.
 - **Paragraphs**: blocks separated by one or more blank (whitespace-only) lines.
 - **Characters**: code points after NFC normalisation of the stripped text; see :func:`char_count`.
 - **Language**: script first (kana → ja, Han without kana → zh, Hangul → ko, Cyrillic → ru, ...), then for
@@ -118,28 +120,35 @@ def char_count(text: str, *, whitespace: bool = True, cjk: bool = False) -> int:
 
 # ------------------------------------------------------------------------------------------- sentences
 
-_TITLE_ABBREV = frozenset(
-    "mr mrs ms dr prof sr jr st mt no nos fig figs vs e.g i.e approx dept est gen col capt lt sgt rev".split()
-)
+# never end a sentence after these ("Dr. Smith"); the soft ones do not when the next word is lower case
+_TITLE_ABBREV = frozenset("mr mrs ms dr prof sr jr st mt capt col gen lt sgt rev fig figs".split())
+_SOFT_ABBREV = frozenset("etc vs approx cf dept est incl al e.g i.e a.m p.m".split())
 _LATIN_END = re.compile(r"[.!?\u2026\u203d]+[\"'\u201d\u2019)\]\u00bb]*(?=\s|$)")
 _CJK_END = re.compile(r"[\u3002\uff01\uff1f]+[\u300d\u300f\uff09)\"'\u201d]*")
+_CLOSERS = "\"'\u201d\u2019)]\u00bb"
+
+
+def _ends_sentence(line: str, m: re.Match[str]) -> bool:
+    mark = m.group().rstrip(_CLOSERS)
+    rest = line[m.end():].lstrip()
+    nxt = rest[:1]
+    if "?" in mark or "!" in mark or "\u203d" in mark:
+        return True
+    if mark != ".":  # an ellipsis: a pause unless a capital follows
+        return not (nxt.islower() or nxt.isdigit())
+    before = re.search(r"([^\s(\[\"']+)$", line[: m.start()])
+    prev = before.group(1) if before else ""
+    low = prev.lower()
+    if low in _TITLE_ABBREV:
+        return False
+    if (low in _SOFT_ABBREV or "." in prev) and (nxt.islower() or nxt.isdigit()):
+        return False
+    return not (re.fullmatch(r"[A-Z]", prev) and nxt.isupper())  # an initial: "J. R. Tolkien"
 
 
 def _line_sentences(line: str) -> list[str]:
-    cuts: list[int] = []
-    for m in _CJK_END.finditer(line):
-        cuts.append(m.end())
-    for m in _LATIN_END.finditer(line):
-        end = m.end()
-        rest = line[end:].lstrip()
-        if rest and rest[0].islower():
-            continue
-        if m.group().startswith(".") and len(m.group().rstrip("\"'\u201d\u2019)]\u00bb")) == 1:
-            before = re.search(r"([^\s(\[\"']+)$", line[: m.start()])
-            prev = before.group(1) if before else ""
-            if prev.lower() in _TITLE_ABBREV or re.fullmatch(r"[A-Z]", prev):
-                continue
-        cuts.append(end)
+    cuts = [m.end() for m in _CJK_END.finditer(line)]
+    cuts += [m.end() for m in _LATIN_END.finditer(line) if _ends_sentence(line, m)]
     out: list[str] = []
     start = 0
     for c in sorted(set(cuts)):

@@ -5,10 +5,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from tests.helpers.cli import digest, stackeval
 
 from stackeval.localserver.manager import free_port
 from stackeval.testing.fakeserver import FakeServer
-from tests.helpers.cli import digest, stackeval
 
 
 @pytest.fixture(scope="module")

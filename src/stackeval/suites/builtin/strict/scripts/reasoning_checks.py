@@ -517,6 +517,7 @@ def _frontier05() -> list[str]:
 
 @check("s1.reasoning.frontier.06")
 def _frontier06() -> list[str]:
+    assert datetime.date(2030, 1, 1).weekday() == DAYS.index("Tuesday")  # the anchor the prompt gives
     count = sum(
         1 for y in range(2030, 2040) for m in range(1, 13) if datetime.date(y, m, 13).weekday() == DAYS.index("Friday")
     )
