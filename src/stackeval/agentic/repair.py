@@ -1,8 +1,9 @@
 """Code-repair workspace: a repo materialised into a fresh temp dir, and its tools.
 
 Tools: ``read_file(path)`` (raw text), ``write_file(path, content)`` (whole-file write, creates folders),
-``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor`` as
-``python -m pytest``; ``python`` is resolved by the executor, and its interpreter must have pytest).
+``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor``; ``python`` is
+resolved by the executor, and its interpreter must have pytest). Plugin autoloading is switched off, so
+the sandbox interpreter's other pytest plugins neither slow the run nor change its result.
 
 Success: every one of the task's ``tests`` passes (none failed, errored or skipped) and the hash of the
 protected files (everything under ``tests/`` plus any pytest configuration or ``conftest.py``) still
@@ -27,7 +28,8 @@ from stackeval.agentic.records import AgentTask, ToolResult, Verdict
 from stackeval.agentic.tools import function_schema, str_arg, unknown_tool
 from stackeval.records.execution import ExecResult, Executor, Limits
 
-__all__ = ["RepairWorkspace", "TestRun", "is_protected", "protected_hash", "repair_tool_schemas"]
+__all__ = ["RepairWorkspace", "TestRun", "is_protected", "parse_run", "protected_hash", "pytest_argv",
+           "repair_tool_schemas"]
 
 JUNIT = ".stackeval-junit.xml"
 MAX_WRITE_BYTES = 256_000
@@ -35,6 +37,14 @@ MAX_OUTPUT_CHARS = 8_000
 _CONFIG_NAMES = {"conftest.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"}
 _SKIP_PARTS = {"__pycache__", ".pytest_cache"}
 DEFAULT_LIMITS = Limits(wall_s=120.0, cpu_s=120.0)
+_BOOT = ("import os, sys; os.environ['PYTEST_DISABLE_PLUGIN_AUTOLOAD'] = '1'; import pytest; "
+         "sys.exit(pytest.main(sys.argv[1:]))")
+
+
+def pytest_argv(python: str = "python") -> list[str]:
+    """The command of a test run: pytest without plugin autoloading, leaving a JUnit report."""
+    return [python, "-c", _BOOT, "-q", "--tb=short", "-p", "no:cacheprovider", f"--junitxml={JUNIT}",
+            "-o", "junit_family=xunit2"]
 
 
 def is_protected(path: str) -> bool:
@@ -164,9 +174,7 @@ class RepairWorkspace:
         return protected_hash(self.snapshot()) == self.original_hash
 
     def run_tests_sync(self) -> TestRun:
-        argv = [self.python, "-m", "pytest", "-q", "--tb=short", "-p", "no:cacheprovider",
-                f"--junitxml={JUNIT}", "-o", "junit_family=xunit2"]
-        res = self.executor.run(self.snapshot(), argv, self.limits, collect=[JUNIT])
+        res = self.executor.run(self.snapshot(), pytest_argv(self.python), self.limits, collect=[JUNIT])
         self.last_run = parse_run(res)
         self._dirty = False
         return self.last_run

@@ -184,6 +184,35 @@ def export(
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
 
 
+@app.command()
+def report(
+    run_id: Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")],
+    db: DbOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="term|md|json")] = "term",
+    out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
+) -> None:
+    """Report one run: headline, per-capability table with intervals, gradient, failure modes, speed."""
+    from stackeval.report.suite_report import build_report, render_markdown
+
+    if fmt not in ("term", "md", "json"):
+        raise UserError(f"--format must be term, md or json, not {fmt!r}")
+    with _open_store(db) as st:
+        rid = st.resolve_run(run_id)
+        info = st.run_info(rid)
+        rep = build_report(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)))
+    text = json.dumps(rep, indent=2, default=str) if fmt == "json" else render_markdown(rep)
+    if out:
+        out.write_text(text, encoding="utf-8")
+    elif fmt == "term":
+        from rich.markdown import Markdown
+
+        from stackeval.cli.render import console
+
+        console.print(Markdown(text))
+    else:
+        sys.stdout.write(text)
+
+
 @suite_app.command("list")
 def suite_list(profile: Annotated[str, typer.Argument()], as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
     """The catalogue of a profile: test id, category, tier."""

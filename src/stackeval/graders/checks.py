@@ -226,7 +226,7 @@ class SectionCount(_Counted):
     ignore_case: bool = False
 
     def run(self, text: str) -> tuple[bool, str]:
-        pat = re.compile(rf"^[\s#*_>]*{re.escape(self.marker)}\s+(?:\d+|[IVXLC]+)\b",
+        pat = re.compile(rf"^[ \t#*_>]*{re.escape(self.marker)}[ \t]+(?:\d+|[IVXLC]+)\b",
                          re.MULTILINE | (re.IGNORECASE if self.ignore_case else 0))
         return self.judge(len(pat.findall(text)), f"{self.marker} markers")
 

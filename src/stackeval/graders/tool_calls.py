@@ -25,16 +25,20 @@ Failure classes, checked in this order (the first that applies is returned):
 
    - ``tool_call_in_content``: the content holds tool-call markup (``<tool_call>``, ``<|tool_call|>``,
      ``[TOOL_CALLS]``, ``<function=``, ``<|python_tag|>``), a JSON ``"name": "<tool>"`` naming a known
-     tool, or a call written as code (``functions.<tool>(`` or ``<tool>(``). The model called, but the
+     tool, or a call written as code (``functions.<tool>(`` or ``<tool>(`` with no space before the
+     parenthesis). The model called, but the
      stack's parser did not turn it into ``tool_calls``. For ``no_call`` items this is still reported
      first: it points at the stack, not the model.
    - ``no_call`` items pass with any non-empty answer; an empty one is ``empty_answer``.
-   - ``tool_not_called``: the content is empty, or it reads as a refusal or a question back to the
+   - ``tool_not_called``: the content is empty; or it reads as a refusal or a question back to the
      user (ends with ``?`` or holds a refusal phrase such as "I can't", "I'm unable", "I don't have
-     access"). The model saw the tools (or might have) and declined.
+     access"); or it shows that the tools reached the model without being called: it holds other
+     tool-protocol markup (``<tool_response>``, ``<tools>``) or names a defined tool whose name is not a
+     plain word (it has an ``_``, ``.``, ``-``, a digit or an inner capital, e.g. ``get_order_status``).
    - ``tools_ignored``: any other prose answer, i.e. the model answered as if no tools were offered.
      The usual cause is a server whose chat template silently drops ``tools``. The grader cannot tell
-     that from a model that ignores them; the runner refines this class with a control request.
+     that from a model that ignores them; the runner refines this class with a control request (the
+     same item sent to a known-good template, or the rendered prompt checked for the tool names).
 
 2. with structured tool calls:
 
@@ -150,7 +154,9 @@ def _json_type(v: Any) -> str:
 
 def validate_schema(value: Any, schema: Any, path: str = "arguments") -> list[str]:
     """Errors of ``value`` against a JSON schema (the subset described in the module doc); [] if valid."""
-    if schema is True or not isinstance(schema, dict):
+    if schema is False:
+        return [f"{path}: no value is allowed here"]
+    if not isinstance(schema, dict):
         return []
     errors: list[str] = []
     types = schema.get("type")
@@ -203,14 +209,17 @@ def validate_schema(value: Any, schema: Any, path: str = "arguments") -> list[st
 # content without structured calls
 
 _MARKUP = re.compile(r"<\s*/?\s*tool_call\s*>|<\|tool_call\|>|\[TOOL_CALLS\]|<function=|<\|python_tag\|>", re.I)
+_PROTOCOL = re.compile(r"<\s*/?\s*(?:tool_response|tools)\s*>", re.I)
+_DISTINCTIVE = re.compile(r"[_.\-\d]|[a-z][A-Z]")
 _REFUSAL = re.compile(
-    r"\b(i\s*(?:can ?not|can't|cannot|am unable|'m unable|am not able|'m not able|don't have access|"
-    r"do not have access|won't)|unable to|as an ai|i'm sorry|i am sorry|sorry,)",
+    r"\b(?:i\s+(?:cannot|can\s?not|can['’]t|am\s+(?:unable|not\s+able|sorry)|do\s+not\s+have\s+access"
+    r"|don['’]t\s+have\s+access|won['’]t)|i['’]m\s+(?:unable|not\s+able|sorry|afraid)|unable\s+to"
+    r"|as\s+an\s+ai\b|sorry,)",
     re.I,
 )
 
 
-def _tool_names(ctx: GradeContext, spec: ToolCallsSpec) -> dict[str, dict[str, Any]]:
+def _tool_names(ctx: GradeContext) -> dict[str, dict[str, Any]]:
     """Defined tools by name (their ``parameters`` schema), from the request's OpenAI tool list."""
     out: dict[str, dict[str, Any]] = {}
     for tool in ctx.tools:
@@ -230,7 +239,7 @@ def _markup_in_content(content: str, names: Iterable[str]) -> str | None:
         n = re.escape(name)
         if re.search(rf'"name"\s*:\s*"{n}"', content):
             return f'a JSON object naming tool "{name}" in content'
-        if re.search(rf"(?:\bfunctions\.|(?<![\w.])){n}\s*\(", content):
+        if re.search(rf"\bfunctions\.{n}\s*\(|(?<![\w.]){n}\(", content):
             return f"a call written as code {name}(...) in content"
     return None
 
@@ -249,6 +258,16 @@ def _grade_without_calls(spec: ToolCallsSpec, answer: Answer, names: Iterable[st
         return GradeResult.fail("tool_not_called", f"empty answer and no tool call (expected {want})")
     if content.endswith("?") or _REFUSAL.search(content):
         return GradeResult.fail("tool_not_called", f"the answer declines or asks back instead of calling {want}")
+    m = _PROTOCOL.search(content)
+    if m:
+        return GradeResult.fail(
+            "tool_not_called", f"tool-protocol markup {m.group(0)!r} but no call (expected {want}); the tools reached the model"
+        )
+    for name in names:
+        if _DISTINCTIVE.search(name) and re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", content):
+            return GradeResult.fail(
+                "tool_not_called", f"the answer names the tool {name!r} but does not call it (expected {want})"
+            )
     return GradeResult.fail(
         "tools_ignored", f"a prose answer with no tool call (expected {want}); the server may have dropped tools"
     )
@@ -322,7 +341,7 @@ def _label(j: int, name: str) -> str:
 
 @register("tool_calls", ToolCallsSpec)
 def grade_tool_calls(spec: ToolCallsSpec, answer: Answer, ctx: GradeContext) -> GradeResult:
-    tools = _tool_names(ctx, spec)
+    tools = _tool_names(ctx)
     if not answer.tool_calls:
         return _grade_without_calls(spec, answer, list(dict.fromkeys([*tools, *(e.name for e in spec.expected)])))
     names = [c.function.name for c in answer.tool_calls]

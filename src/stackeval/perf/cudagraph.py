@@ -34,7 +34,11 @@ def check_k(k: int, capture_sizes: Iterable[int] | None, *, batch: int = 1) -> C
     tokens = batch * (k + 1)
     if not sizes:
         return CudagraphCheck(
-            k=k, batch=batch, verify_tokens=tokens, cudagraphs=False, is_capture_size=False,
+            k=k,
+            batch=batch,
+            verify_tokens=tokens,
+            cudagraphs=False,
+            is_capture_size=False,
             note="no CUDA-graph capture sizes (eager or cudagraph_mode NONE)",
         )
     padded = padded_size(tokens, sizes)
@@ -57,7 +61,11 @@ def check_k(k: int, capture_sizes: Iterable[int] | None, *, batch: int = 1) -> C
 
 
 def recommend_k(
-    capture_sizes: Iterable[int] | None, *, candidates: Sequence[int] | None = None, batch: int = 1, k_max: int = 16
+    capture_sizes: Iterable[int] | None,
+    *,
+    candidates: Sequence[int] | None = None,
+    batch: int = 1,
+    k_max: int = 16,
 ) -> list[int]:
     """K values (from ``candidates``, default 1..k_max) whose verification step is exactly a capture size."""
     sizes = set(_sizes(capture_sizes))

@@ -110,7 +110,14 @@ def from_counters(c: SpecCounters, *, source: str = "vllm_metrics", k: int | Non
     """From counter deltas (see ``stackeval.stack.prometheus.spec_counters``)."""
     notes = [] if c.drafts else ["no drafts in the window"]
     return _stats(
-        source, c.drafts, c.draft_tokens, c.accepted_tokens, list(c.per_position), k=k, reset=c.counter_reset, notes=notes
+        source,
+        c.drafts,
+        c.draft_tokens,
+        c.accepted_tokens,
+        list(c.per_position),
+        k=k,
+        reset=c.counter_reset,
+        notes=notes,
     )
 
 
@@ -197,11 +204,15 @@ def from_vllm_requests(objs: Iterable[Mapping[str, Any] | None], *, k: int | Non
         if not h:
             have_hist = False
         elif abs(sum(h.values()) - d) > _TOL:
-            violations.append(f"request {n}: acceptance_histogram counts {sum(h.values()):g} steps, not {d:g}")
+            violations.append(
+                f"request {n}: acceptance_histogram counts {sum(h.values()):g} steps, not {d:g}"
+            )
         for a, c in h.items():
             hist[a] = hist.get(a, 0.0) + c
     if n == 0:
-        return SpecDecodeStats(source="vllm_per_request", requests=0, notes=["no per-request spec-decode objects"])
+        return SpecDecodeStats(
+            source="vllm_per_request", requests=0, notes=["no per-request spec-decode objects"]
+        )
     per_pos: list[float] = []
     if have_hist and hist:
         width = k if k is not None else max(hist)
@@ -215,7 +226,11 @@ def from_sglang_server_info(info: Mapping[str, Any]) -> SpecDecodeStats:
     """``avg_spec_accept_length`` from ``/get_server_info`` (mean over DP ranks). It is cumulative
     since the server booted, not limited to any window: flagged ``cumulative_since_boot``."""
     states = info.get("internal_states") or []
-    vals = [float(s["avg_spec_accept_length"]) for s in states if isinstance(s, Mapping) and s.get("avg_spec_accept_length") is not None]
+    vals = [
+        float(s["avg_spec_accept_length"])
+        for s in states
+        if isinstance(s, Mapping) and s.get("avg_spec_accept_length") is not None
+    ]
     steps = info.get("speculative_num_steps")
     notes = ["avg_spec_accept_length is cumulative since boot"]
     if info.get("speculative_algorithm") in (None, "", "None"):
@@ -243,7 +258,9 @@ def from_sglang_counters(generation_tokens: float | None, verify_calls: float | 
     """Window deltas: mean length = Δgeneration_tokens / Δspec_verify_calls (each verify step emits
     its accepted tokens plus one)."""
     length = _ratio(generation_tokens, verify_calls)
-    accepted = generation_tokens - verify_calls if length is not None else None  # type: ignore[operator]
+    accepted = None
+    if generation_tokens is not None and verify_calls is not None and length is not None:
+        accepted = generation_tokens - verify_calls
     return SpecDecodeStats(
         source="sglang_counters",
         drafts=verify_calls,

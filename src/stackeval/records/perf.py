@@ -290,7 +290,9 @@ class StartupInfo(_Record):
     enforce_eager: bool | None = None
     speculative_config: dict[str, Any] | None = None
     engine_config: dict[str, str] = Field(default_factory=dict)  # top-level key=value of the config repr
-    cli_args: dict[str, Any] = Field(default_factory=dict)  # vLLM 'non-default args' (V1) or 'args: Namespace' (V0)
+    cli_args: dict[str, Any] = Field(
+        default_factory=dict
+    )  # vLLM 'non-default args' (V1) or 'args: Namespace' (V0)
     # speculative decoding as logged at runtime (summed over lines)
     log_spec_accepted: int | None = None
     log_spec_drafted: int | None = None

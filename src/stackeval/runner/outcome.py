@@ -24,7 +24,8 @@ def decode_rate(res: ChatResult) -> float | None:
 def outcome(item: Item, res: ChatResult, arm: str, repeat: int, grader: Grader, attempt: int = 1) -> TestResult:
     base = dict(
         test_id=item.id, category=item.category, tier=item.tier, arm=arm, repeat=repeat, attempt=attempt,
-        wall_s=round(((res.timings.end_ns or res.timings.scheduled_ns) - res.timings.scheduled_ns) / 1e9, 4),
+        # from send (not from scheduling: client-side queueing is not the test's time) to stream end
+        wall_s=round(((res.timings.end_ns or 0) - (res.timings.sent_ns or res.timings.end_ns or 0)) / 1e9, 4),
         ttft_ms=res.timings.ttft_ms, decode_tok_s=decode_rate(res),
         prompt_tokens=res.usage.prompt_tokens if res.usage else None,
         completion_tokens=res.usage.completion_tokens if res.usage else None,

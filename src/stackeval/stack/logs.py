@@ -44,7 +44,9 @@ def strip_prefix(line: str) -> tuple[str, str | None, str | None]:
 
 
 def detect_engine(text: str) -> str | None:
-    if re.search(r"sglang\.srt|ServerArgs\(|fired up and ready to roll|KV Cache is allocated|Load weight end", text):
+    if re.search(
+        r"sglang\.srt|ServerArgs\(|fired up and ready to roll|KV Cache is allocated|Load weight end", text
+    ):
         return "sglang"
     if re.search(r"LLM engine \(v|vLLM API server|\bvllm[./]|\[kv_cache_utils\.py|\(EngineCore", text):
         return "vllm"
@@ -243,7 +245,11 @@ def _sglang_line(info: StartupInfo, msg: str) -> None:
         _set(info, model_load_gib=float(m.group(2)), model_load_s=float(m.group(1)) if m.group(1) else None)
     if m := re.search(r"KV Cache is allocated\. #tokens: (\d+)", msg):
         sizes = re.findall(r"\b[KV]{1,2} size: ([\d.]+) GB", msg)
-        _set(info, kv_cache_tokens=int(m.group(1)), kv_cache_gib=sum(float(x) for x in sizes) if sizes else None)
+        _set(
+            info,
+            kv_cache_tokens=int(m.group(1)),
+            kv_cache_gib=sum(float(x) for x in sizes) if sizes else None,
+        )
     if m := re.search(r"max_total_num_tokens=(\d+)", msg):
         _set(info, kv_cache_tokens=int(m.group(1)))
         for key in ("max_running_requests", "context_len"):
@@ -287,7 +293,9 @@ def _llamacpp_line(info: StartupInfo, msg: str, ts: float | None, marks: dict[st
         _set(info, n_ctx_slot=int(m.group(1)))
     if m := re.search(r"\bn_slots\s*=\s*(\d+)", msg):
         _set(info, n_slots=int(m.group(1)))
-    if m := re.search(r"draft acceptance(?: rate)?\s*=\s*[\d.]+\s*\(\s*(\d+) accepted /\s*(\d+) generated\)", msg):
+    if m := re.search(
+        r"draft acceptance(?: rate)?\s*=\s*[\d.]+\s*\(\s*(\d+) accepted /\s*(\d+) generated\)", msg
+    ):
         info.log_spec_accepted = (info.log_spec_accepted or 0) + int(m.group(1))
         info.log_spec_drafted = (info.log_spec_drafted or 0) + int(m.group(2))
         info.log_spec_lines += 1
@@ -310,7 +318,11 @@ def parse_startup_log(text: str, engine: str | None = None) -> StartupInfo:
             in_tb = info.fatal_error is None
         elif in_tb and _EXC.match(msg):
             info.fatal_error, in_tb = msg.strip(), False
-        if lvl in ("ERROR", "CRITICAL", "E") and len(info.error_lines) < 10 and not msg.startswith((" ", "Traceback")):
+        if (
+            lvl in ("ERROR", "CRITICAL", "E")
+            and len(info.error_lines) < 10
+            and not msg.startswith((" ", "Traceback"))
+        ):
             info.error_lines.append(msg.strip())
         if info.engine == "vllm":
             _vllm_line(info, msg, proc, kv_by_proc)

@@ -51,7 +51,9 @@ def parse_metrics(text: str, *, timestamp: float | None = None, perf_ns: int | N
     try:
         for f in text_string_to_metric_families(text):
             fam = fams.setdefault(f.name, MetricFamily(name=f.name, type=f.type, help=f.documentation or ""))
-            fam.samples.extend(MetricSample(name=s.name, labels=dict(s.labels), value=float(s.value)) for s in f.samples)
+            fam.samples.extend(
+                MetricSample(name=s.name, labels=dict(s.labels), value=float(s.value)) for s in f.samples
+            )
     except (ValueError, TypeError, IndexError) as e:
         error = f"{type(e).__name__}: {e}"
     return MetricSnapshot(timestamp=timestamp, perf_ns=perf_ns, families=fams, parse_error=error)
@@ -121,6 +123,10 @@ def samples(
     """Samples of a family matching ``labels``. Default sample: ``<family>_total`` for counters,
     the bare family name otherwise; ``suffix`` picks e.g. ``_count``/``_sum``/``_bucket``."""
     f = family(c, name)
+    if f is None and suffix is None:  # "foo_count" / "foo_sum" / "foo_bucket" of histogram "foo"
+        for sfx in ("_count", "_sum", "_bucket"):
+            if name.endswith(sfx) and family(c, name.removesuffix(sfx)) is not None:
+                return samples(c, name.removesuffix(sfx), suffix=sfx, labels=labels)
     if f is None:
         return []
     if suffix is not None:
@@ -130,18 +136,20 @@ def samples(
     else:
         wanted = {f.name}
     want = dict(labels or {})
-    return [
-        s for s in f.samples if s.name in wanted and all(s.labels.get(k) == v for k, v in want.items())
-    ]
+    return [s for s in f.samples if s.name in wanted and all(s.labels.get(k) == v for k, v in want.items())]
 
 
-def total(c: _HasFamilies, name: str, *, suffix: str | None = None, labels: Mapping[str, str] | None = None) -> float | None:
+def total(
+    c: _HasFamilies, name: str, *, suffix: str | None = None, labels: Mapping[str, str] | None = None
+) -> float | None:
     """Sum over every matching series; None when the family or every series is absent."""
     ss = samples(c, name, suffix=suffix, labels=labels)
     return sum(s.value for s in ss) if ss else None
 
 
-def mean(c: _HasFamilies, name: str, *, suffix: str | None = None, labels: Mapping[str, str] | None = None) -> float | None:
+def mean(
+    c: _HasFamilies, name: str, *, suffix: str | None = None, labels: Mapping[str, str] | None = None
+) -> float | None:
     ss = samples(c, name, suffix=suffix, labels=labels)
     return sum(s.value for s in ss) / len(ss) if ss else None
 
@@ -175,7 +183,13 @@ def spec_counters(c: _HasFamilies, prefix: str = "vllm:") -> SpecCounters | None
     reset = False
     if isinstance(c, MetricDelta):
         reset = any(prefix + "spec_decode" in k for k in c.resets)
-    return SpecCounters(drafts=drafts, draft_tokens=draft_tokens, accepted_tokens=accepted, per_position=per_pos, counter_reset=reset)
+    return SpecCounters(
+        drafts=drafts,
+        draft_tokens=draft_tokens,
+        accepted_tokens=accepted,
+        per_position=per_pos,
+        counter_reset=reset,
+    )
 
 
 def _int_label(v: str | None) -> int | None:
@@ -232,8 +246,15 @@ def _vllm(c: _HasFamilies) -> EngineMetrics:
 def _llamacpp(c: _HasFamilies) -> EngineMetrics:
     p = "llamacpp:"
     extra = {}
-    for n in ("prompt_seconds", "tokens_predicted_seconds", "n_decode", "n_tokens_max",
-              "prompt_tokens_seconds", "predicted_tokens_seconds", "n_busy_slots_per_decode"):
+    for n in (
+        "prompt_seconds",
+        "tokens_predicted_seconds",
+        "n_decode",
+        "n_tokens_max",
+        "prompt_tokens_seconds",
+        "predicted_tokens_seconds",
+        "n_busy_slots_per_decode",
+    ):
         v = total(c, p + n)
         if v is not None:
             extra[n] = v
@@ -267,9 +288,16 @@ def _sglang(c: _HasFamilies) -> EngineMetrics:
     max_total_num_tokens) add up over dp ranks."""
     p = "sglang:"
     extra = {}
-    for n, add in (("gen_throughput", True), ("cache_hit_rate", False), ("spec_accept_length", False),
-                   ("spec_accept_rate", False), ("num_used_tokens", True), ("spec_verify_calls", True),
-                   ("num_retracted_reqs", True), ("utilization", False)):
+    for n, add in (
+        ("gen_throughput", True),
+        ("cache_hit_rate", False),
+        ("spec_accept_length", False),
+        ("spec_accept_rate", False),
+        ("num_used_tokens", True),
+        ("spec_verify_calls", True),
+        ("num_retracted_reqs", True),
+        ("utilization", False),
+    ):
         f = family(c, p + n)
         if f is None:
             continue
@@ -283,7 +311,9 @@ def _sglang(c: _HasFamilies) -> EngineMetrics:
         prompt_tokens=total(c, p + "prompt_tokens"),
         generation_tokens=total(c, p + "generation_tokens"),
         cached_prompt_tokens=total(c, p + "cached_tokens"),
-        requests_running=running if running is not None else _by_dp_rank(c, p + "num_requests_running", add=True),
+        requests_running=running
+        if running is not None
+        else _by_dp_rank(c, p + "num_requests_running", add=True),
         requests_waiting=_by_dp_rank(c, p + "num_queue_reqs", add=True),
         requests_finished=total(c, p + "num_requests"),
         kv_cache_usage=_by_dp_rank(c, p + "token_usage", add=False),
@@ -297,7 +327,7 @@ def engine_metrics(c: _HasFamilies, engine: str | None = None) -> EngineMetrics 
     engine = engine or detect_engine(c)
     if engine == "vllm":
         return _vllm(c)
-    if engine == "llama.cpp":
+    if engine in ("llama.cpp", "llamacpp"):  # discovery names it "llamacpp"
         return _llamacpp(c)
     if engine == "sglang":
         return _sglang(c)

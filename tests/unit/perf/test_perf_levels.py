@@ -10,7 +10,9 @@ S = 1_000_000_000
 def level(make_result):
     ok1 = make_result(sent_ms=0, deltas_ms=[100, 110, 120, 130], end_ms=131, completion_tokens=4)
     ok2 = make_result(sent_ms=50, deltas_ms=[250, 270, 290, 310], end_ms=312, completion_tokens=8)
-    short = make_result(sent_ms=100, deltas_ms=[150, 160], end_ms=161, completion_tokens=2, finish_reason="stop")
+    short = make_result(
+        sent_ms=100, deltas_ms=[150, 160], end_ms=161, completion_tokens=2, finish_reason="stop"
+    )
     e503 = make_result(sent_ms=0, error=RequestError(cls=ErrorClass.HTTP, message="", status=503))
     e503b = make_result(sent_ms=0, error=RequestError(cls=ErrorClass.HTTP, message="", status=503))
     tout = make_result(sent_ms=0, error=RequestError(cls=ErrorClass.TIMEOUT_TOTAL, message=""))

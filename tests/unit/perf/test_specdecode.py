@@ -33,12 +33,28 @@ def test_per_position_rates_and_k_inferred():
 @pytest.mark.parametrize(
     ("counters", "k", "needle"),
     [
-        (SpecCounters(drafts=100, draft_tokens=300, accepted_tokens=150, per_position=[80, 50, 10]), None, "sum(per_position)"),
-        (SpecCounters(drafts=100, draft_tokens=300, accepted_tokens=150, per_position=[50, 80, 20]), None, "non-increasing"),
+        (
+            SpecCounters(drafts=100, draft_tokens=300, accepted_tokens=150, per_position=[80, 50, 10]),
+            None,
+            "sum(per_position)",
+        ),
+        (
+            SpecCounters(drafts=100, draft_tokens=300, accepted_tokens=150, per_position=[50, 80, 20]),
+            None,
+            "non-increasing",
+        ),
         (SpecCounters(drafts=100, draft_tokens=400, accepted_tokens=150), 3, "K*drafts"),
         (SpecCounters(drafts=100, draft_tokens=100, accepted_tokens=150), None, "> draft_tokens"),
-        (SpecCounters(drafts=10, draft_tokens=30, accepted_tokens=20, per_position=[12, 8]), None, "per_position[0]"),
-        (SpecCounters(drafts=10, draft_tokens=30, accepted_tokens=3, per_position=[3], counter_reset=True), None, "reset"),
+        (
+            SpecCounters(drafts=10, draft_tokens=30, accepted_tokens=20, per_position=[12, 8]),
+            None,
+            "per_position[0]",
+        ),
+        (
+            SpecCounters(drafts=10, draft_tokens=30, accepted_tokens=3, per_position=[3], counter_reset=True),
+            None,
+            "reset",
+        ),
     ],
 )
 def test_invariant_violations_are_flagged(counters, k, needle):
@@ -74,17 +90,26 @@ def _result(extra):
 
 def test_vllm_per_request_objects():
     a = {
-        "mean_acceptance_length": 1.5, "draft_acceptance_rate": 0.1667, "num_spec_steps": 4,
-        "num_draft_tokens": 12, "num_accepted_draft_tokens": 2, "num_spec_tokens": 3,
+        "mean_acceptance_length": 1.5,
+        "draft_acceptance_rate": 0.1667,
+        "num_spec_steps": 4,
+        "num_draft_tokens": 12,
+        "num_accepted_draft_tokens": 2,
+        "num_spec_tokens": 3,
         "acceptance_histogram": {"0": 3, "2": 1},
     }
     b = {
-        "num_spec_steps": 2, "num_draft_tokens": 6, "num_accepted_draft_tokens": 4, "num_spec_tokens": 3,
+        "num_spec_steps": 2,
+        "num_draft_tokens": 6,
+        "num_accepted_draft_tokens": 4,
+        "num_spec_tokens": 3,
         "acceptance_histogram": {"1": 1, "3": 1},
     }
-    objs = [sd.vllm_request_spec_object(_result({"metrics": {"speculative_decoding": a}})),
-            sd.vllm_request_spec_object(_result({"speculative_decoding_stats": b})),
-            sd.vllm_request_spec_object(_result({}))]
+    objs = [
+        sd.vllm_request_spec_object(_result({"metrics": {"speculative_decoding": a}})),
+        sd.vllm_request_spec_object(_result({"speculative_decoding_stats": b})),
+        sd.vllm_request_spec_object(_result({})),
+    ]
     assert objs[2] is None
     st = sd.from_vllm_requests(objs)
     assert st.requests == 2 and st.k == 3
@@ -96,14 +121,22 @@ def test_vllm_per_request_objects():
 
 
 def test_vllm_per_request_histogram_mismatch_flagged():
-    o = {"num_spec_steps": 5, "num_draft_tokens": 15, "num_accepted_draft_tokens": 2, "acceptance_histogram": {"1": 2}}
+    o = {
+        "num_spec_steps": 5,
+        "num_draft_tokens": 15,
+        "num_accepted_draft_tokens": 2,
+        "acceptance_histogram": {"1": 2},
+    }
     st = sd.from_vllm_requests([o], k=3)
     assert any("acceptance_histogram" in v for v in st.violations)
 
 
 def test_sglang_server_info_is_cumulative():
-    info = {"speculative_algorithm": "EAGLE3", "speculative_num_steps": 3,
-            "internal_states": [{"avg_spec_accept_length": 3.4}, {"avg_spec_accept_length": 3.6}]}
+    info = {
+        "speculative_algorithm": "EAGLE3",
+        "speculative_num_steps": 3,
+        "internal_states": [{"avg_spec_accept_length": 3.4}, {"avg_spec_accept_length": 3.6}],
+    }
     st = sd.from_sglang_server_info(info)
     assert st.cumulative_since_boot and st.mean_accepted_length == pytest.approx(3.5) and st.k == 3
     none = sd.from_sglang_server_info({"internal_states": [{"avg_spec_accept_length": None}]})
@@ -116,6 +149,13 @@ def test_sglang_gauges_counters_and_meta():
     c = sd.from_sglang_counters(generation_tokens=900, verify_calls=300)
     assert c.mean_accepted_length == pytest.approx(3.0) and c.accepted_tokens == 600
     assert sd.from_sglang_counters(None, 0).mean_accepted_length is None
-    m = sd.from_sglang_meta([{"completion_tokens": 100, "spec_verify_ct": 40}, {"completion_tokens": 50, "spec_verify_ct": 20}, {}], k=3)
+    m = sd.from_sglang_meta(
+        [
+            {"completion_tokens": 100, "spec_verify_ct": 40},
+            {"completion_tokens": 50, "spec_verify_ct": 20},
+            {},
+        ],
+        k=3,
+    )
     assert m.requests == 2 and m.drafts == 60 and m.accepted_tokens == 90
     assert m.mean_accepted_length == pytest.approx(2.5) and m.acceptance_rate == pytest.approx(90 / 180)

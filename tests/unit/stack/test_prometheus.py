@@ -22,6 +22,8 @@ def test_real_vllm_cpu_sample():
     assert pm.total(s, "vllm:request_success") == 1.0
     assert pm.total(s, "vllm:request_success", labels={"finished_reason": "length"}) == 0.0
     assert pm.total(s, "vllm:time_to_first_token_seconds", suffix="_count") == 1.0
+    assert pm.total(s, "vllm:time_to_first_token_seconds_count") == 1.0
+    assert pm.total(s, "vllm:e2e_request_latency_seconds_sum") == pytest.approx(0.21956777572631836)
     assert pm.total(s, "vllm:no_such_metric") is None
     e = pm.engine_metrics(s)
     assert e.engine == "vllm" and e.prompt_tokens == 42 and e.generation_tokens == 8
@@ -47,7 +49,10 @@ def test_cache_config_with_none_labels_and_no_token_label():
 
 
 def test_vllm_spec_window_reproduces_worked_example():
-    before, after = snap("vllm-spec-k15-before.txt", perf_ns=0), snap("vllm-spec-k15-after.txt", perf_ns=30 * 10**9)
+    before, after = (
+        snap("vllm-spec-k15-before.txt", perf_ns=0),
+        snap("vllm-spec-k15-after.txt", perf_ns=30 * 10**9),
+    )
     d = pm.diff(before, after)
     assert d.elapsed_s == 30.0 and d.resets == []
     c = pm.spec_counters(d)
@@ -80,8 +85,8 @@ def test_counter_reset_is_flagged():
 
 
 def test_new_and_missing_series():
-    before = pm.parse_metrics("# TYPE x_total counter\nx_total{a=\"1\"} 5\nx_total{a=\"2\"} 1\n")
-    after = pm.parse_metrics("# TYPE x_total counter\nx_total{a=\"1\"} 7\nx_total{a=\"3\"} 4\n")
+    before = pm.parse_metrics('# TYPE x_total counter\nx_total{a="1"} 5\nx_total{a="2"} 1\n')
+    after = pm.parse_metrics('# TYPE x_total counter\nx_total{a="1"} 7\nx_total{a="3"} 4\n')
     d = pm.diff(before, after)
     assert pm.total(d, "x", labels={"a": "1"}) == 2 and pm.total(d, "x", labels={"a": "3"}) == 4
     assert d.new_series == ['x_total{a="3"}'] and d.missing_series == ['x_total{a="2"}']
@@ -100,7 +105,11 @@ def test_llamacpp_spec_window():
     assert (c.drafts, c.draft_tokens, c.accepted_tokens) == (1000, 3000, 1650)
     assert c.per_position == [700, 550, 400]
     st = from_counters(c, source="llamacpp_metrics")
-    assert st.k == 3 and st.acceptance_rate == pytest.approx(0.55) and st.mean_accepted_length == pytest.approx(2.65)
+    assert (
+        st.k == 3
+        and st.acceptance_rate == pytest.approx(0.55)
+        and st.mean_accepted_length == pytest.approx(2.65)
+    )
     assert st.per_position == pytest.approx([0.7, 0.55, 0.4]) and st.violations == []
     e = pm.engine_metrics(d)
     assert e.engine == "llama.cpp" and e.cached_prompt_tokens == 2400 and e.requests_running == 1
