@@ -284,8 +284,22 @@ def demo(
     run_demo(_db(db) if db else Path("stackeval-demo.db"), keep)
 
 
+COMMAND_MODULES = ("stackeval.cli.bench_cmd", "stackeval.cli.experiments_cmd", "stackeval.cli.agentic_cmd")
+
+
+def _register_commands() -> None:
+    import importlib
+
+    for mod in COMMAND_MODULES:
+        try:
+            importlib.import_module(mod)
+        except ModuleNotFoundError as e:
+            if e.name != mod:
+                raise
+
+
 def main() -> None:
-    from stackeval.cli import bench_cmd  # noqa: F401  (registers bench/logs commands when present)
+    _register_commands()
 
     try:
         app()

@@ -42,7 +42,9 @@ _ANSWER_LINE = re.compile(r"^[\s>#*_\-]*answer[\s*_]*:[\s*_]*(?P<value>.*?)\s*$"
 _MINUSES = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-"})
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
-_NUMBER_FULL = re.compile(rf"(?P<sign>[-+]?)(?P<num>{_NUM})(?:/(?P<den_sign>[-+]?)(?P<den>{_NUM}))?(?P<pct>%?)")
+_NUMBER_FULL = re.compile(
+    rf"(?P<sign>[-+]?)(?P<num>{_NUM})(?:/(?P<den_sign>[-+]?)(?P<den>{_NUM}))?(?P<pct>%?)"
+)
 # A number token inside running text: not glued to a preceding word character or decimal point.
 _NUMBER_TOKEN = re.compile(rf"(?<![\w.])[-+]?{_NUM}(?:/[-+]?{_NUM})?%?(?![\d])")
 

@@ -68,7 +68,12 @@ class MathSpec(BaseModel):
             tol = half if half is not None else _FRACTION_REL_TOL * max(1.0, abs(value))
         self.value = value
         self.tolerance = tol
-        if value is not None and parsed is not None and tol is not None and abs(parsed - value) > tol * (1 + 1e-9):
+        if (
+            value is not None
+            and parsed is not None
+            and tol is not None
+            and abs(parsed - value) > tol * (1 + 1e-9)
+        ):
             raise ValueError(f"answer {self.answer!r} is not within tolerance {tol} of value {value}")
         return self
 
@@ -105,7 +110,9 @@ def grade_math(spec: MathSpec, answer: Answer, ctx: GradeContext) -> GradeResult
         and abs(tolerant_value - spec.value) <= spec.tolerance * (1 + 1e-9)
     )
     if extracted is not None:
-        strict = (re.fullmatch(spec.pattern, extracted) is not None) if spec.pattern else extracted == spec.answer
+        strict = (
+            (re.fullmatch(spec.pattern, extracted) is not None) if spec.pattern else extracted == spec.answer
+        )
     else:
         strict = False
     data = {
@@ -119,7 +126,11 @@ def grade_math(spec: MathSpec, answer: Answer, ctx: GradeContext) -> GradeResult
         return GradeResult(passed=True, detail=f"ANSWER {extracted!r} matches {expected}", data=data)
     if extracted is None and not has_number:
         return GradeResult.fail("no_answer", f"no ANSWER line and no number; expected {expected}", **data)
-    where = f"ANSWER {extracted!r}" if extracted is not None else f"no ANSWER line; last number {tolerant_value!r}"
+    where = (
+        f"ANSWER {extracted!r}"
+        if extracted is not None
+        else f"no ANSWER line; last number {tolerant_value!r}"
+    )
     if tolerant_pass:
         return GradeResult.fail(
             "format_mismatch",

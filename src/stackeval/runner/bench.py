@@ -60,6 +60,7 @@ class LevelRun:
     server: dict[str, Any] | None
     loop_lag_ms: dict[str, Any]
     gauges: list[dict[str, Any]] = field(default_factory=list)
+    raw_metrics: tuple[str, str] = ("", "")  # the /metrics texts before and after the window
 
 
 def fixed_length_fields(engine: str, n: int) -> dict[str, Any]:
@@ -150,7 +151,7 @@ def _body(p: BenchParams, engine: str, prompt: str) -> dict[str, Any]:
 
 async def run_level(client: Client, stack: StackProfile, p: BenchParams, prompts: PromptMaker, *,
                     concurrency: int, n: int, rate: float | None = None, sequential: bool = False) -> LevelRun:
-    before, _ = await _scrape(client, stack.metrics_available)
+    before, before_text = await _scrape(client, stack.metrics_available)
     stop = asyncio.Event()
     lag: list[float] = []
     gauges: list[dict[str, Any]] = []
@@ -193,11 +194,11 @@ async def run_level(client: Client, stack: StackProfile, p: BenchParams, prompts
     t1 = time.perf_counter_ns()
     stop.set()
     await asyncio.gather(*bg)
-    after, _ = await _scrape(client, stack.metrics_available)
+    after, after_text = await _scrape(client, stack.metrics_available)
     summary = summarize_level(results, window_start_ns=t0, window_end_ns=t1, concurrency=concurrency, rate=rate,
                               expected_tokens=p.output_tokens)
     spec, server = _spec_and_server(stack, before, after, results)
-    return LevelRun(summary, results, spec, server, summarize(lag).model_dump(), gauges)
+    return LevelRun(summary, results, spec, server, summarize(lag).model_dump(), gauges, (before_text, after_text))
 
 
 def client_warnings(levels: list[dict[str, Any]]) -> list[str]:
@@ -217,6 +218,14 @@ def client_warnings(levels: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def _keep(on_snapshot: Snapshot, label: str, run: LevelRun) -> None:
+    if on_snapshot is None:
+        return
+    for when, text in zip(("before", "after"), run.raw_metrics, strict=True):
+        if text:
+            on_snapshot(f"{label}:{when}", text)
+
+
 def level_doc(run: LevelRun) -> dict[str, Any]:
     d = run.summary.model_dump()
     d["client"] = {"loop_lag_ms": run.loop_lag_ms}
@@ -230,7 +239,11 @@ def level_doc(run: LevelRun) -> dict[str, Any]:
     return d
 
 
-async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progress: Any = None) -> dict[str, Any]:
+Snapshot = Any  # callable(label: str, text: str) -> None, stores raw /metrics texts
+
+
+async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progress: Any = None,
+                    on_snapshot: Snapshot = None) -> dict[str, Any]:
     prompts = PromptMaker(p.input_words, p.seed)
     for _ in range(p.warmup):
         await _one(client, _body(p, stack.engine, prompts("warmup")), time.perf_counter_ns())
@@ -242,6 +255,7 @@ async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progres
         if progress:
             progress(f"single stream: {p.runs} runs of {p.output_tokens} tokens")
         ss = await run_level(client, stack, p, prompts, concurrency=1, n=p.runs, sequential=True)
+        _keep(on_snapshot, "single_stream", ss)
         d = level_doc(ss)
         d["mode"] = "single_stream"
         doc["single_stream"] = d
@@ -251,6 +265,7 @@ async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progres
         if progress:
             progress(f"concurrency {c}: {p.n_for(c)} requests" + (f" at {p.rate} req/s" if p.rate else ""))
         lv = await run_level(client, stack, p, prompts, concurrency=c, n=p.n_for(c), rate=p.rate)
+        _keep(on_snapshot, f"c{c}", lv)
         d = level_doc(lv)
         d["mode"] = "open_loop" if p.rate else "closed_loop"
         doc["levels"].append(d)

@@ -106,8 +106,8 @@ async def test_workspace_tools(executor) -> None:
         assert (await ws.call("read_file", {"path": "inventory/nope.py"})).error == "no_such_path"
         assert (await ws.call("read_file", {"path": "../../etc/passwd"})).error == "no_such_path"
         assert (await ws.call("read_file", {"path": "inventory"})).error == "is_a_directory"
-        assert (await ws.call("write_file", {"path": "inventory"  , "content": "x"})).error == "is_a_directory"
-        assert (await ws.call("write_file", {"path": "/"  , "content": "x"})).error == "no_such_path"
+        assert (await ws.call("write_file", {"path": "inventory", "content": "x"})).error == "is_a_directory"
+        assert (await ws.call("write_file", {"path": "/", "content": "x"})).error == "no_such_path"
         assert (await ws.call("write_file", {"path": "a.py"})).error == "bad_arguments"
         big = "x" * (MAX_WRITE_BYTES + 1)
         assert (await ws.call("write_file", {"path": "a.py", "content": big})).error == "too_large"

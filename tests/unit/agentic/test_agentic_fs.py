@@ -4,7 +4,14 @@ from __future__ import annotations
 
 import pytest
 
-from stackeval.agentic.fs import MAX_MATCHES, FsToolSet, SimFs, fs_tool_schemas, grade_location, normalize_path
+from stackeval.agentic.fs import (
+    MAX_MATCHES,
+    FsToolSet,
+    SimFs,
+    fs_tool_schemas,
+    grade_location,
+    normalize_path,
+)
 from stackeval.agentic.records import FsExpectation
 from stackeval.agentic.tasks import load_task, task_files
 

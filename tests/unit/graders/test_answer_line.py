@@ -87,7 +87,14 @@ def test_last_answer_line_wins() -> None:
 
 @pytest.mark.parametrize(
     "content",
-    ["", "It is Wednesday.", "The final answer is Wednesday", "Final answer: Wednesday", "ANSWER:", "ANSWER:  **  "],
+    [
+        "",
+        "It is Wednesday.",
+        "The final answer is Wednesday",
+        "Final answer: Wednesday",
+        "ANSWER:",
+        "ANSWER:  **  ",
+    ],
 )
 def test_no_answer(content: str) -> None:
     res = _grade(content, answer="Wednesday")

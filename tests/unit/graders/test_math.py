@@ -112,7 +112,9 @@ def test_pattern_replaces_string_equality() -> None:
         ("Final answer: 47622", "47622", 47622.0),  # not an ANSWER line
     ],
 )
-def test_right_value_in_wrong_format_is_format_mismatch(content: str, answer: str, tolerant_value: float) -> None:
+def test_right_value_in_wrong_format_is_format_mismatch(
+    content: str, answer: str, tolerant_value: float
+) -> None:
     res = _grade(content, answer=answer)
     assert not res.passed
     assert res.failure_class == "format_mismatch", res.detail
@@ -218,7 +220,9 @@ def test_extract_answer_none_and_line_count() -> None:
     assert (ext.value, ext.line_count) == ("b", 2)
 
 
-@pytest.mark.parametrize(("answer", "half"), [("16.913", 0.0005), ("42", 0.5), ("1.2e2", 5.0), ("12.5%", 0.05)])
+@pytest.mark.parametrize(
+    ("answer", "half"), [("16.913", 0.0005), ("42", 0.5), ("1.2e2", 5.0), ("12.5%", 0.05)]
+)
 def test_decimal_half_unit(answer: str, half: float) -> None:
     assert decimal_half_unit(answer) == pytest.approx(half)
 

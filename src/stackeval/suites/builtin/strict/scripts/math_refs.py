@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable
 from decimal import Decimal
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import yaml
@@ -275,7 +275,9 @@ def _frontier05() -> Ref:
 def _frontier06() -> Ref:
     n = 9
     count = sum(
-        1 for p in itertools.permutations(range(1, n + 1)) if all(abs(p[i] - p[i + 1]) != 1 for i in range(n - 1))
+        1
+        for p in itertools.permutations(range(1, n + 1))
+        if all(abs(p[i] - p[i + 1]) != 1 for i in range(n - 1))
     )
     return Ref(str(count))
 
@@ -315,7 +317,7 @@ def _frontier08() -> Ref:
 
 @ref("s1.math.frontier.09")
 def _frontier09() -> Ref:
-    @lru_cache(maxsize=None)
+    @cache
     def no_run(left: int, streak: int) -> int:
         if left == 0:
             return 1
@@ -330,7 +332,7 @@ def _frontier09() -> Ref:
 
 @ref("s1.math.frontier.10")
 def _frontier10() -> Ref:
-    @lru_cache(maxsize=None)
+    @cache
     def expected(total: int) -> Fraction:
         if total >= 20:
             return Fraction(0)
@@ -382,7 +384,9 @@ def main() -> int:
             errors.append(f"{item_id}: YAML answer {grader.get('answer')!r} != computed {r.answer!r}")
         if r.true_value is not None:
             if not _boundary_ok(r.answer, r.true_value):
-                errors.append(f"{item_id}: {r.true_value!r} is too close to a rounding boundary of {r.answer}")
+                errors.append(
+                    f"{item_id}: {r.true_value!r} is too close to a rounding boundary of {r.answer}"
+                )
             yaml_value = grader.get("value")
             if yaml_value is None or not math.isclose(float(yaml_value), r.true_value, rel_tol=1e-9):
                 errors.append(f"{item_id}: YAML value {yaml_value!r} != true value {r.true_value!r}")

@@ -16,6 +16,7 @@ import sys
 from collections import deque
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TypeVar
 
 import yaml
 
@@ -42,7 +43,9 @@ def orderings(names: list[str], ok: Callable[[dict[str, int]], bool]) -> list[di
     return out
 
 
-def islanders(names: list[str], statements: Iterable[tuple[str, Callable[[dict[str, bool]], bool]]]) -> list[dict[str, bool]]:
+def islanders(
+    names: list[str], statements: Iterable[tuple[str, Callable[[dict[str, bool]], bool]]]
+) -> list[dict[str, bool]]:
     """Knights (True) always tell the truth, knaves (False) always lie."""
     stmts = list(statements)
     out = []
@@ -53,7 +56,10 @@ def islanders(names: list[str], statements: Iterable[tuple[str, Callable[[dict[s
     return out
 
 
-def bfs(start: object, goal: Callable[[object], bool], moves: Callable[[object], Iterable[object]]) -> int:
+S = TypeVar("S")
+
+
+def bfs(start: S, goal: Callable[[S], bool], moves: Callable[[S], Iterable[S]]) -> int:
     dist = {start: 0}
     queue = deque([start])
     while queue:
@@ -165,13 +171,13 @@ def _hard02() -> list[str]:
 def _hard03() -> list[str]:
     a, b, target = 5, 8, 2
 
-    def moves(s: object) -> list[tuple[int, int]]:
-        x, y = s  # type: ignore[misc]
+    def moves(s: tuple[int, int]) -> list[tuple[int, int]]:
+        x, y = s
         pour_ab = min(x, b - y)
         pour_ba = min(y, a - x)
         return [(a, y), (x, b), (0, y), (x, 0), (x - pour_ab, y + pour_ab), (x + pour_ba, y - pour_ba)]
 
-    return [str(bfs((0, 0), lambda s: target in s, moves))]  # type: ignore[operator]
+    return [str(bfs((0, 0), lambda s: target in s, moves))]
 
 
 @check("s1.reasoning.hard.04")
@@ -312,7 +318,9 @@ def _expert05() -> list[str]:
             if i < len(plain):
                 ks &= {k for k in range(26) if shift(plain[i], k) == code[i]}
         allowed.append(ks)
-    return sorted("".join(shift(target[i], k) for i, k in enumerate(combo)) for combo in itertools.product(*allowed))
+    return sorted(
+        "".join(shift(target[i], k) for i, k in enumerate(combo)) for combo in itertools.product(*allowed)
+    )
 
 
 @check("s1.reasoning.expert.06")
@@ -337,8 +345,7 @@ def _expert06() -> list[str]:
 def _expert07() -> list[str]:
     n = 3  # disks 0 (smallest) .. 2; pegs 0 (left), 1 (middle), 2 (right); moves only between neighbours
 
-    def moves(s: object) -> list[tuple[int, ...]]:
-        state: tuple[int, ...] = s  # type: ignore[assignment]
+    def moves(state: tuple[int, ...]) -> list[tuple[int, ...]]:
         out = []
         for disk in range(n):
             if any(state[k] == state[disk] for k in range(disk)):
@@ -353,8 +360,8 @@ def _expert07() -> list[str]:
 
 @check("s1.reasoning.expert.08")
 def _expert08() -> list[str]:
-    def moves(s: object) -> list[tuple[int, int]]:
-        x, y = s  # type: ignore[misc]
+    def moves(s: tuple[int, int]) -> list[tuple[int, int]]:
+        x, y = s
         jumps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
         return [(x + dx, y + dy) for dx, dy in jumps if 0 <= x + dx < 8 and 0 <= y + dy < 8]
 
@@ -377,9 +384,7 @@ def _frontier01() -> list[str]:
         for pd in perms:
             d = dict(zip(drinks, pd, strict=True))
             if not (
-                c["red"] + 1 == d["milk"]
-                and abs(c["blue"] - d["tea"]) == 1
-                and c["green"] == d["cocoa"]
+                c["red"] + 1 == d["milk"] and abs(c["blue"] - d["tea"]) == 1 and c["green"] == d["cocoa"]
             ):
                 continue
             for pn in perms:
@@ -474,8 +479,8 @@ def _frontier04() -> list[str]:
     def safe(p: int, b: int) -> bool:
         return (p == 0 or p >= b) and (total - p == 0 or total - p >= total - b)
 
-    def moves(s: object) -> list[tuple[int, int, int]]:
-        p, b, side = s  # type: ignore[misc]  # people on the start bank; side 0 = boat at start
+    def moves(s: tuple[int, int, int]) -> list[tuple[int, int, int]]:
+        p, b, side = s  # people on the start bank; side 0 = boat at start
         out = []
         for dp in range(cap + 1):
             for db in range(cap + 1 - dp):
@@ -519,7 +524,10 @@ def _frontier05() -> list[str]:
 def _frontier06() -> list[str]:
     assert datetime.date(2030, 1, 1).weekday() == DAYS.index("Tuesday")  # the anchor the prompt gives
     count = sum(
-        1 for y in range(2030, 2040) for m in range(1, 13) if datetime.date(y, m, 13).weekday() == DAYS.index("Friday")
+        1
+        for y in range(2030, 2040)
+        for m in range(1, 13)
+        if datetime.date(y, m, 13).weekday() == DAYS.index("Friday")
     )
     return [str(count)]
 
@@ -565,7 +573,9 @@ def _frontier09() -> list[str]:
     cells = "10011000101"
     for _ in range(6):
         n = len(cells)
-        cells = "".join(str((int(cells[i - 1]) + int(cells[i]) + int(cells[(i + 1) % n])) % 2) for i in range(n))
+        cells = "".join(
+            str((int(cells[i - 1]) + int(cells[i]) + int(cells[(i + 1) % n])) % 2) for i in range(n)
+        )
     return [cells]
 
 
@@ -647,7 +657,9 @@ def main() -> int:
             continue
         item = items.get(item_id)
         if item is not None and item["grader"].get("answer") != solutions[0]:
-            errors.append(f"{item_id}: YAML answer {item['grader'].get('answer')!r} != solved {solutions[0]!r}")
+            errors.append(
+                f"{item_id}: YAML answer {item['grader'].get('answer')!r} != solved {solutions[0]!r}"
+            )
     for e in errors:
         print("ERROR:", e, file=sys.stderr)
     return 1 if errors else 0
