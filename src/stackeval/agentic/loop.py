@@ -6,7 +6,7 @@ ends when
 
 - the tool set reports success after a turn with tool calls (``solved``);
 - the model answers without tool calls (the tool set then judges that answer: ``solved`` or ``final_answer``);
-- the model request fails (``error``);
+- the model request fails (``error``; the end state is not judged);
 - the guard trips before a new turn: ``max_turns`` turns done, or ``time_limit_s`` elapsed (``max_turns`` /
   ``time_limit``; the end state is still judged, so a fix made in the last turn counts as ``solved``).
 
@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stackeval.agentic.records import (
+    EXCERPT_CHARS,
     AgentLimits,
     AgentOutcome,
     AgentTask,
@@ -104,14 +105,15 @@ class _Run:
             if res.file_written not in self.written:
                 self.written.append(res.file_written)
 
-    def outcome(self, reason: StopReason, verdict: Verdict | None, wall_s: float, final: str | None) -> AgentOutcome:
+    def outcome(self, reason: StopReason, verdict: Verdict | None, wall_s: float, final: str | None,
+                detail: str = "") -> AgentOutcome:
         solved = verdict is not None and verdict.solved
         repair = self.task.kind == "repair"
         return AgentOutcome(
             task_id=self.task.id,
             solved=solved,
             reason="solved" if solved else reason,
-            detail=verdict.detail if verdict else "",
+            detail=verdict.detail if verdict else detail,
             turns=self.turns,
             tool_calls_by_kind=self.by_kind,
             tool_errors=self.tool_errors,
@@ -159,7 +161,7 @@ async def run_agent(task: AgentTask, model: ModelFn, tools: ToolSet, guard: Guar
                     model_ms=(t1 - t0) * 1000.0, error=reply.error)
         run.turns.append(turn)
         if reply.error is not None:
-            return run.outcome("error", None, clock() - start, None)
+            return run.outcome("error", None, clock() - start, None, f"model request failed: {reply.error}")
         calls = _with_ids(reply.tool_calls, n)
         messages.append(tool_call_message(reply.content, calls))
         if not calls:
@@ -172,6 +174,7 @@ async def run_agent(task: AgentTask, model: ModelFn, tools: ToolSet, guard: Guar
             run.note(n, c.function.name, res)
             turn.tool_calls.append(ToolCallRecord(id=c.id or "", name=c.function.name, arguments=c.function.arguments,
                                                   error=res.error, result_chars=len(res.content),
+                                                  result_excerpt=res.content[:EXCERPT_CHARS],
                                                   ms=(clock() - c0) * 1000.0))
             messages.append({"role": "tool", "tool_call_id": c.id, "content": res.content})
         turn.tools_ms = (clock() - t1) * 1000.0

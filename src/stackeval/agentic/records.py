@@ -11,6 +11,7 @@ from stackeval.records.request import ChatResult
 
 __all__ = [
     "AGENT_SCHEMA_VERSION",
+    "EXCERPT_CHARS",
     "AgentLimits",
     "AgentOutcome",
     "AgentTask",
@@ -25,6 +26,7 @@ __all__ = [
 ]
 
 AGENT_SCHEMA_VERSION = 1
+EXCERPT_CHARS = 300
 StopReason = Literal["solved", "final_answer", "max_turns", "time_limit", "error"]
 
 
@@ -118,6 +120,7 @@ class ToolCallRecord(BaseModel):
     arguments: str
     error: str | None = None
     result_chars: int = 0
+    result_excerpt: str = ""  # the first EXCERPT_CHARS characters of what the tool returned
     ms: float = 0.0
 
 

@@ -5,9 +5,10 @@ Tools: ``read_file(path)`` (raw text), ``write_file(path, content)`` (whole-file
 resolved by the executor, and its interpreter must have pytest). Plugin autoloading is switched off, so
 the sandbox interpreter's other pytest plugins neither slow the run nor change its result.
 
-Success: every one of the task's ``tests`` passes (none failed, errored or skipped) and the hash of the
-protected files (everything under ``tests/`` plus any pytest configuration or ``conftest.py``) still
-equals the pristine repo's, so a run that edits, adds or deletes a test does not count.
+Success: pytest exits 0, every one of the task's ``tests`` passes (none failed, errored or skipped), and
+the hash of the protected files (everything under ``tests/`` plus any pytest configuration or
+``conftest.py``) still equals the pristine repo's, so a run that edits, adds or deletes a test does not
+count.
 """
 
 from __future__ import annotations
@@ -180,7 +181,7 @@ class RepairWorkspace:
         return self.last_run
 
     def _passes(self, run: TestRun) -> bool:
-        return run.passed == self.expect.tests and run.total == self.expect.tests
+        return run.exit_code == 0 and run.passed == self.expect.tests and run.total == self.expect.tests
 
     # -- tools ---------------------------------------------------------------------------------------------
     def _path(self, args: dict[str, Any]) -> str | ToolResult:
@@ -223,7 +224,7 @@ class RepairWorkspace:
         return ToolResult(content=f"wrote {len(content.encode())} bytes to {rel}", file_written=rel)
 
     async def run_tests(self) -> ToolResult:
-        run = await asyncio.to_thread(self.run_tests_sync)
+        run = await self.run_tests_async()
         head = (f"{run.passed} passed, {run.failed} failed, {run.errors} errors, {run.skipped} skipped "
                 f"(exit code {run.exit_code}, ended by {run.ended_by})")
         return ToolResult(content=f"{head}\n\n{run.output}")

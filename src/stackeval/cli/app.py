@@ -86,6 +86,8 @@ def run(
     timeout: Annotated[float, typer.Option("--timeout", help="total seconds per request")] = 900.0,
     read_timeout: Annotated[float, typer.Option("--read-timeout", help="max seconds of silence in a response")] = 120.0,
     connect_timeout: Annotated[float, typer.Option("--connect-timeout")] = 10.0,
+    max_tokens_cap: Annotated[int | None, typer.Option("--max-tokens-cap", min=1,
+                              help="cap every item's max_tokens (quick runs; recorded in the run)")] = None,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
@@ -122,7 +124,7 @@ def run(
             api_key=_key(api_key_env), api_key_env=api_key_env, recipe=rec, recipe_path=str(recipe) if recipe else None,
             only=only or [], thinking=thinking, repeats=repeats, resume=resume, force=force, retry_errors=retry_errors,
             executor=LocalExecutor(), timeouts={"total": timeout, "read": read_timeout, "connect": connect_timeout},
-            progress=progress, on_start=on_start,
+            progress=progress, on_start=on_start, max_tokens_cap=max_tokens_cap,
         ))
     except KeyboardInterrupt:
         rid = state["run_id"]

@@ -7,8 +7,9 @@ Conventions (documented here once, relied on by the checks):
   written without spaces, so every Han or kana character counts as one word; Korean (spaced) counts
   normally. Use character counts for CJK length limits.
 - **Sentences**: a sentence ends at ``.``, ``!``, ``?``, ``…`` (optionally followed by closing quotes or
-  brackets) before whitespace or the end, at ``。！？`` anywhere, and at every line break (headings and
-  list items are sentences of their own). All-lowercase text still splits at periods. A period does not
+  brackets) before whitespace or the end, at ``。！？`` anywhere, and at paragraph breaks. Headings and
+  list items are sentences of their own; other line breaks inside a paragraph are soft wraps (so a
+  greeting line without punctuation joins the next line). All-lowercase text still splits at periods. A period does not
   end a sentence after a title (``Dr.``, ``St.``), after an abbreviation (``e.g.``, ``etc.``, ``p.m.``,
   any token with an inner period) followed by a lower-case word or digit, or after a capital initial
   followed by a capital (``J. R. Tolkien``); an ellipsis followed by a lower-case word is a pause.
@@ -158,10 +159,38 @@ def _line_sentences(line: str) -> list[str]:
     return [s.strip() for s in out if re.search(r"[^\W_]", s)]
 
 
+_HEADING_LINE = re.compile(r"^ {0,3}#{1,6}\s")
+_ITEM_LINE = re.compile(r"^\s*(?:[-*+\u2022]|\d+[.)]|>|\|)\s")
+
+
+def _units(text: str) -> list[str]:
+    """Paragraphs with soft-wrapped lines joined; headings and list items are units of their own (an
+    indented line continues the list item above it)."""
+    units: list[str] = []
+    for para in paragraphs(text):
+        buf: list[str] = []
+        in_item = False
+        for ln in para.splitlines():
+            if not ln.strip():
+                continue
+            heading, item = bool(_HEADING_LINE.match(ln)), bool(_ITEM_LINE.match(ln))
+            if heading or item or (in_item and not ln[:1].isspace()):
+                if buf:
+                    units.append(" ".join(buf))
+                buf, in_item = [], item
+            buf.append(ln.strip())
+            if heading:
+                units.append(" ".join(buf))
+                buf = []
+        if buf:
+            units.append(" ".join(buf))
+    return units
+
+
 def sentences(text: str) -> list[str]:
     out: list[str] = []
-    for ln in text.splitlines():
-        out.extend(_line_sentences(ln))
+    for unit in _units(text):
+        out.extend(_line_sentences(unit))
     return out
 
 

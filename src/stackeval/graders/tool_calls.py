@@ -26,19 +26,22 @@ Failure classes, checked in this order (the first that applies is returned):
    - ``tool_call_in_content``: the content holds tool-call markup (``<tool_call>``, ``<|tool_call|>``,
      ``[TOOL_CALLS]``, ``<function=``, ``<|python_tag|>``), a JSON ``"name": "<tool>"`` naming a known
      tool, or a call written as code (``functions.<tool>(`` or ``<tool>(`` with no space before the
-     parenthesis). The model called, but the
-     stack's parser did not turn it into ``tool_calls``. For ``no_call`` items this is still reported
-     first: it points at the stack, not the model.
+     parenthesis). The model called, but the stack's parser did not turn it into ``tool_calls``. For
+     ``no_call`` items this is still reported first: it points at the stack, not the model.
    - ``no_call`` items pass with any non-empty answer; an empty one is ``empty_answer``.
    - ``tool_not_called``: the content is empty; or it reads as a refusal or a question back to the
      user (ends with ``?`` or holds a refusal phrase such as "I can't", "I'm unable", "I don't have
      access"); or it shows that the tools reached the model without being called: it holds other
      tool-protocol markup (``<tool_response>``, ``<tools>``) or names a defined tool whose name is not a
      plain word (it has an ``_``, ``.``, ``-``, a digit or an inner capital, e.g. ``get_order_status``).
+     ``flags`` says which: ``empty``, ``declined`` or ``tools_seen``.
    - ``tools_ignored``: any other prose answer, i.e. the model answered as if no tools were offered.
      The usual cause is a server whose chat template silently drops ``tools``. The grader cannot tell
      that from a model that ignores them; the runner refines this class with a control request (the
      same item sent to a known-good template, or the rendered prompt checked for the tool names).
+     It should refine ``tool_not_called`` flagged ``empty`` the same way: on llama-server with the
+     GGUF's own ChatML template (tools and the history's tool calls dropped), SmolLM2-135M given a
+     few-shot history copies the now-empty assistant turns and answers with nothing.
 
 2. with structured tool calls:
 
@@ -255,18 +258,24 @@ def _grade_without_calls(spec: ToolCallsSpec, answer: Answer, names: Iterable[st
         return GradeResult.ok("answered without a tool call, as expected")
     want = ", ".join(e.name for e in spec.expected)
     if not content:
-        return GradeResult.fail("tool_not_called", f"empty answer and no tool call (expected {want})")
+        return GradeResult.fail("tool_not_called", f"empty answer and no tool call (expected {want})", flags=["empty"])
     if content.endswith("?") or _REFUSAL.search(content):
-        return GradeResult.fail("tool_not_called", f"the answer declines or asks back instead of calling {want}")
+        return GradeResult.fail(
+            "tool_not_called", f"the answer declines or asks back instead of calling {want}", flags=["declined"]
+        )
     m = _PROTOCOL.search(content)
     if m:
         return GradeResult.fail(
-            "tool_not_called", f"tool-protocol markup {m.group(0)!r} but no call (expected {want}); the tools reached the model"
+            "tool_not_called",
+            f"tool-protocol markup {m.group(0)!r} but no call (expected {want}); the tools reached the model",
+            flags=["tools_seen"],
         )
     for name in names:
         if _DISTINCTIVE.search(name) and re.search(rf"(?<![\w.]){re.escape(name)}(?![\w])", content):
             return GradeResult.fail(
-                "tool_not_called", f"the answer names the tool {name!r} but does not call it (expected {want})"
+                "tool_not_called",
+                f"the answer names the tool {name!r} but does not call it (expected {want})",
+                flags=["tools_seen"],
             )
     return GradeResult.fail(
         "tools_ignored", f"a prose answer with no tool call (expected {want}); the server may have dropped tools"

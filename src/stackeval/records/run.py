@@ -27,6 +27,7 @@ class RunSpec(BaseModel):
     api_key_env: str | None = None  # the variable's NAME only
     recipe_path: str | None = None
     seed: int = 1234
+    max_tokens_cap: int | None = None  # caps every item's max_tokens (quick runs); answers may truncate
     timeouts: dict[str, float] = Field(default_factory=dict)
 
 

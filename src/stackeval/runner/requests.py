@@ -26,6 +26,8 @@ def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int 
     d.pop("max_tokens", None)
     body.update(d)
     body.update(s)
+    if spec.max_tokens_cap is not None:
+        body["max_tokens"] = min(body["max_tokens"], spec.max_tokens_cap)
     # a different seed per repeat, so repeats at temperature > 0 are independent samples
     body["seed"] = body.get("seed", spec.seed) + repeat
     if item.tools:

@@ -55,7 +55,7 @@ async def execute_suite(
     api_key: str | None, api_key_env: str | None, recipe: Recipe | None, recipe_path: str | None,
     only: list[str], thinking: str, repeats: int, resume: str | None, force: bool, retry_errors: bool,
     executor: Executor | None, timeouts: dict[str, float], progress: Callable[[TestResult], None] | None = None,
-    on_start: Callable[[str, int], None] | None = None,
+    on_start: Callable[[str, int], None] | None = None, max_tokens_cap: int | None = None,
 ) -> RunOutcome:
     stored_spec: RunSpec | None = None
     stored_hash = stored_fp = None
@@ -97,7 +97,7 @@ async def execute_suite(
                 thinking=thinking, repeats=repeats,  # type: ignore[arg-type]
                 defaults=resolved_defaults(recipe.sampling if recipe else None),
                 thinking_mapping=mapping_for(stack.engine, arms_for(thinking)),
-                api_key_env=api_key_env, recipe_path=recipe_path, timeouts=timeouts,
+                api_key_env=api_key_env, recipe_path=recipe_path, timeouts=timeouts, max_tokens_cap=max_tokens_cap,
             )
         with Store(db_path) as store:
             if stored_spec is None:

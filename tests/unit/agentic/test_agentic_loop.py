@@ -78,6 +78,7 @@ async def test_messages_and_turn_records(clock) -> None:
     assert [c.name for c in first.tool_calls] == ["search_text", "read_file"]
     assert [c.id for c in first.tool_calls] == ["call_1_0", "call_1_1"]  # synthesized ids
     assert all(c.error is None and c.result_chars > 0 for c in first.tool_calls)
+    assert first.tool_calls[1].result_excerpt.startswith("core/pagination.py\n   1| ")
     assert second.request_messages == 5 and second.tool_calls == []
 
     sent, schemas = agent.requests[1]
@@ -116,6 +117,7 @@ async def test_model_error_ends_the_run(clock) -> None:
 
     out = await run_agent(task, failing, tools, Guard(clock=clock))
     assert (out.solved, out.reason, out.n_turns, out.turns[0].error) == (False, "error", 1, "http_503")
+    assert out.detail == "model request failed: http_503"
 
 
 def test_model_reply_from_chat_result() -> None:

@@ -404,3 +404,11 @@ def test_validate_schema_nested_paths() -> None:
 
 def test_type_error_stops_deeper_checks() -> None:
     assert validate_schema("x", {"type": "object", "required": ["a"]}) == ['arguments: expected object, got string "x"']
+
+
+@pytest.mark.parametrize(
+    ("content", "flag"),
+    [("", "empty"), ("Which city?", "declined"), ("Use get_weather for that.", "tools_seen")],
+)
+def test_tool_not_called_flags(content: str, flag: str) -> None:
+    assert run(ONE, content=content).flags == [flag]

