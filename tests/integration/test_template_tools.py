@@ -162,6 +162,13 @@ def server(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
     yield Server(url=url, pid=proc.pid)
 
 
+def test_server_detects_tool_support(server: Server) -> None:
+    with urllib.request.urlopen(f"{server.url}/props", timeout=10) as resp:
+        caps = json.loads(resp.read())["chat_template_caps"]
+    # the GGUF's own template gives False for all three: llama-server then drops `tools` silently
+    assert caps["supports_tools"] and caps["supports_tool_calls"] and caps["supports_parallel_tool_calls"]
+
+
 def test_template_renders_tools_and_history(server: Server) -> None:
     prompt = _post(f"{server.url}/apply-template", {"messages": MESSAGES, "tools": [WEATHER]})["prompt"]
     assert "<tools>\n" in prompt and '"name": "get_weather"' in prompt
