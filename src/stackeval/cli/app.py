@@ -82,6 +82,7 @@ def run(
     recipe: Annotated[Path | None, typer.Option("--recipe")] = None,
     only: Annotated[list[str] | None, typer.Option("--only", help="test id glob (repeatable)")] = None,
     thinking: Annotated[str, typer.Option("--thinking", help="default|off|on|both")] = "default",
+    transport: Annotated[str, typer.Option("--transport", help="stream|whole|both (tool parsers differ between them)")] = "stream",
     repeats: Annotated[int, typer.Option("--repeats", min=1, max=100)] = 1,
     timeout: Annotated[float, typer.Option("--timeout", help="total seconds per request")] = 900.0,
     read_timeout: Annotated[float, typer.Option("--read-timeout", help="max seconds of silence in a response")] = 120.0,
@@ -100,6 +101,8 @@ def run(
 
     if thinking not in ("default", "off", "on", "both"):
         raise UserError(f"--thinking must be default, off, on or both, not {thinking!r}")
+    if transport not in ("stream", "whole", "both"):
+        raise UserError(f"--transport must be stream, whole or both, not {transport!r}")
     rec = load_recipe(recipe) if recipe else None
     if rec and not endpoint and rec.endpoint:
         endpoint = rec.endpoint
@@ -125,6 +128,7 @@ def run(
             only=only or [], thinking=thinking, repeats=repeats, resume=resume, force=force, retry_errors=retry_errors,
             executor=LocalExecutor(), timeouts={"total": timeout, "read": read_timeout, "connect": connect_timeout},
             progress=progress, on_start=on_start, max_tokens_cap=max_tokens_cap,
+            transports=["stream", "whole"] if transport == "both" else [transport],
         ))
     except KeyboardInterrupt:
         rid = state["run_id"]

@@ -22,6 +22,7 @@ class RunSpec(BaseModel):
     thinking: Literal["default", "off", "on", "both"] = "default"
     repeats: int = 1
     stream: bool = True
+    transports: list[Literal["stream", "whole"]] = Field(default_factory=lambda: ["stream"])  # both: parsers differ
     defaults: dict[str, Any] = Field(default_factory=dict)  # resolved request defaults
     thinking_mapping: dict[str, Any] = Field(default_factory=dict)
     api_key_env: str | None = None  # the variable's NAME only

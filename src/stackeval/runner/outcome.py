@@ -8,7 +8,7 @@ from stackeval.records.answer import Answer, GradeResult
 from stackeval.records.items import Item
 from stackeval.records.request import ChatResult
 from stackeval.records.run import TestResult
-from stackeval.runner.thinking import honoured
+from stackeval.runner.thinking import honoured, split_arm
 
 Grader = Callable[[Item, Answer], GradeResult]
 
@@ -41,7 +41,7 @@ def outcome(item: Item, res: ChatResult, arm: str, repeat: int, grader: Grader, 
     flags: list[str] = []
     if res.reasoning_source == "think_tags":
         flags.append("reasoning_in_content")
-    h = honoured(arm, len(res.reasoning))
+    h = honoured(split_arm(arm)[0], len(res.reasoning))
     if h is False:
         flags.append("thinking_ignored")
     answer = Answer(content=res.content, reasoning=res.reasoning, tool_calls=res.tool_calls, finish_reason=res.finish_reason)

@@ -7,7 +7,7 @@ from typing import Any
 from stackeval.records.items import Item
 from stackeval.records.request import ChatRequest
 from stackeval.records.run import RunSpec
-from stackeval.runner.thinking import thinking_fields
+from stackeval.runner.thinking import split_arm, thinking_fields
 
 DEFAULT_MAX_TOKENS = 1024
 
@@ -34,5 +34,6 @@ def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int 
         body["tools"] = item.tools
         if item.tool_choice is not None:
             body["tool_choice"] = item.tool_choice
-    body.update(thinking_fields(engine, arm))
-    return ChatRequest(body=body, stream=spec.stream)
+    thinking, stream = split_arm(arm)
+    body.update(thinking_fields(engine, thinking))
+    return ChatRequest(body=body, stream=stream and spec.stream)

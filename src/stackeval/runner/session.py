@@ -56,6 +56,7 @@ async def execute_suite(
     only: list[str], thinking: str, repeats: int, resume: str | None, force: bool, retry_errors: bool,
     executor: Executor | None, timeouts: dict[str, float], progress: Callable[[TestResult], None] | None = None,
     on_start: Callable[[str, int], None] | None = None, max_tokens_cap: int | None = None,
+    transports: list[str] | None = None,
 ) -> RunOutcome:
     stored_spec: RunSpec | None = None
     stored_hash = stored_fp = None
@@ -98,6 +99,7 @@ async def execute_suite(
                 defaults=resolved_defaults(recipe.sampling if recipe else None),
                 thinking_mapping=mapping_for(stack.engine, arms_for(thinking)),
                 api_key_env=api_key_env, recipe_path=recipe_path, timeouts=timeouts, max_tokens_cap=max_tokens_cap,
+                transports=transports or ["stream"],  # type: ignore[arg-type]
             )
         with Store(db_path) as store:
             if stored_spec is None:

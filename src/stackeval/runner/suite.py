@@ -17,7 +17,7 @@ from stackeval.records.items import Item
 from stackeval.records.run import RunSpec, TestResult
 from stackeval.runner.outcome import outcome
 from stackeval.runner.requests import build_request
-from stackeval.runner.thinking import arms_for
+from stackeval.runner.thinking import arm_labels
 from stackeval.store.db import Store
 from stackeval.suites.loader import Suite
 
@@ -36,7 +36,7 @@ def plan(suite: Suite, spec: RunSpec, done: dict[tuple[str, str, int], TestResul
     """What is still to run: units with no stored result (and, with retry_errors, those that errored)."""
     units: list[WorkUnit] = []
     for item in suite.items:
-        for arm in arms_for(spec.thinking):
+        for arm in arm_labels(spec.thinking, list(spec.transports)):
             for rep in range(spec.repeats):
                 prev = done.get((item.id, arm, rep))
                 if prev is None:

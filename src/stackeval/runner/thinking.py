@@ -38,3 +38,13 @@ def honoured(arm: str, reasoning_chars: int) -> bool | None:
 
 def arms_for(thinking: str) -> list[str]:
     return {"both": ["off", "on"], "on": ["on"], "off": ["off"]}.get(thinking, ["default"])
+
+
+def split_arm(label: str) -> tuple[str, bool]:
+    """An arm label is the thinking arm plus, for non-streaming requests, ``+whole``: (thinking, stream)."""
+    base, _, transport = label.partition("+")
+    return base, transport != "whole"
+
+
+def arm_labels(thinking: str, transports: list[str]) -> list[str]:
+    return [a if t == "stream" else f"{a}+whole" for a in arms_for(thinking) for t in transports]
