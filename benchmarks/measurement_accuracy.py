@@ -1,0 +1,315 @@
+"""How exactly does `stackeval bench` measure TTFT and decode rate? Known server, known answer.
+
+The scripted server (``stackeval.testing.fakeserver``) streams 256 one-word tokens after a set
+TTFT (120 ms) with a set step (15 ms) between chunks, in four variants:
+
+  plain        no prelude, one token per chunk
+  prelude      a role-only ``{"role":"assistant","content":""}`` chunk first (must not stop the clock)
+  3-per-chunk  prelude, three tokens per chunk (chunk counts are not token counts)
+  reasoning    prelude, 128 ``reasoning_content`` tokens, then 128 ``content`` tokens (reasoning is output)
+
+Requests go through bench's own single-stream path (``runner.bench.run_level(..., sequential=True)``)
+and are reduced by ``perf.requests.request_metrics``, exactly as ``stackeval bench`` does.
+
+What "true" means. ``asyncio.sleep`` in the server overshoots by a fraction of a millisecond per call,
+so the nominal 120 ms / 15 ms are not what the server actually did. The server therefore records
+``perf_counter_ns()`` right after each ``write`` of a chunk (a middleware stamps the request's arrival,
+``on_response_prepare`` wraps the response's ``write``) and the client fetches that log. The server
+runs in its own process; ``perf_counter`` is ``CLOCK_MONOTONIC`` on Linux, one clock for every process,
+so server and client stamps are directly comparable:
+
+  true TTFT   = server's write of the first output chunk - client's ``sent_ns``
+  true decode = (completion_tokens - 1) / (last output write - first output write)   [server stamps]
+  error       = measured - true: what the client adds (socket delivery, parsing, event-loop lag)
+
+The nominal figures and the server-side TTFT (arrival -> first output write) are printed beside them.
+
+    python benchmarks/measurement_accuracy.py [--runs 3] [--ttft-ms 120] [--step-ms 15] [--tokens 256]
+
+Targets: |TTFT error| <= 2 ms and |decode error| <= 2 %. Exit status 1 when a target is missed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import signal
+import statistics
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from aiohttp import web
+
+from stackeval.client.http import Client, ClientOptions
+from stackeval.perf.requests import request_metrics
+from stackeval.records.stack import StackProfile
+from stackeval.runner.bench import BenchParams, PromptMaker, run_level
+from stackeval.testing.fakeserver import FakeServer, Reply
+
+TTFT_TARGET_MS = 2.0
+DECODE_TARGET_PCT = 2.0
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    prelude: bool = True
+    tokens_per_chunk: int = 1
+    reasoning_tokens: int = 0  # this many of the tokens come first as reasoning deltas
+
+    def reply(self, tokens: int, ttft_s: float, step_s: float) -> Reply:
+        r = self.reasoning_tokens
+        return Reply(content=" ".join(["tok"] * (tokens - r)), reasoning=" ".join(["think"] * r) + " " if r else "",
+                     ttft_s=ttft_s, step_s=step_s, tokens_per_chunk=self.tokens_per_chunk, prelude=self.prelude)
+
+
+def variants(tokens: int) -> dict[str, Variant]:
+    vs = [Variant("plain", prelude=False), Variant("prelude"), Variant("3-per-chunk", tokens_per_chunk=3),
+          Variant("reasoning", reasoning_tokens=tokens // 2)]
+    return {v.name: v for v in vs}
+
+
+# ---- the recording server ----------------------------------------------------------------------
+
+
+class RecordingServer(FakeServer):
+    """FakeServer that stamps each request's arrival and every chunk it writes (perf_counter_ns, after
+    the write returned, i.e. once the bytes are with the kernel). The model name picks the variant.
+    ``GET /_sendlog`` returns and clears the log."""
+
+    def __init__(self, tokens: int, ttft_s: float, step_s: float) -> None:
+        self.table = variants(tokens)
+        super().__init__(lambda body: self.table[body["model"]].reply(tokens, ttft_s, step_s),
+                         models=tuple(self.table))
+        self.log: list[dict[str, Any]] = []
+
+    def app(self) -> web.Application:
+        app = super().app()
+
+        @web.middleware
+        async def stamp(request: web.Request, handler: Any) -> web.StreamResponse:
+            if request.path.endswith("/chat/completions"):
+                rec: dict[str, Any] = {"recv_ns": time.perf_counter_ns(), "writes": []}
+                self.log.append(rec)
+                request["rec"] = rec
+            return await handler(request)
+
+        async def on_prepare(request: web.Request, response: web.StreamResponse) -> None:
+            rec = request.get("rec")
+            if rec is None:
+                return
+            orig = response.write
+
+            async def write(data: bytes) -> None:
+                await orig(data)
+                rec["writes"].append((time.perf_counter_ns(), bytes(data).decode("utf-8", "replace")))
+
+            response.write = write  # type: ignore[method-assign]
+
+        async def sendlog(_request: web.Request) -> web.Response:
+            out, self.log[:] = list(self.log), []
+            return web.json_response(out)
+
+        app.middlewares.append(stamp)
+        app.on_response_prepare.append(on_prepare)
+        app.router.add_get("/_sendlog", sendlog)
+        return app
+
+
+@dataclass(frozen=True)
+class ServerTruth:
+    recv_ns: int
+    first_output_ns: int
+    last_output_ns: int
+    first_content_ns: int
+    first_write_ns: int
+    output_chunks: int
+    completion_tokens: int
+
+
+def server_truth(rec: dict[str, Any]) -> ServerTruth:
+    """What the server did for one request, from its write log."""
+    outs: list[int] = []
+    content: list[int] = []
+    tokens = 0
+    for ns, text in rec["writes"]:
+        for line in text.splitlines():
+            if not line.startswith("data: ") or line == "data: [DONE]":
+                continue
+            obj = json.loads(line[6:])
+            if obj.get("usage"):
+                tokens = obj["usage"]["completion_tokens"]
+            for ch in obj.get("choices") or []:
+                d = ch.get("delta") or {}
+                if d.get("content") or d.get("reasoning_content") or d.get("reasoning"):
+                    outs.append(ns)
+                if d.get("content"):
+                    content.append(ns)
+    return ServerTruth(recv_ns=rec["recv_ns"], first_output_ns=outs[0], last_output_ns=outs[-1],
+                       first_content_ns=content[0], first_write_ns=rec["writes"][0][0],
+                       output_chunks=len(outs), completion_tokens=tokens)
+
+
+def serve(port: int, tokens: int, ttft_s: float, step_s: float) -> None:
+    async def main() -> None:
+        srv = RecordingServer(tokens, ttft_s, step_s)
+        srv.port = port
+        async with srv:
+            print("ready", flush=True)
+            await asyncio.Event().wait()
+
+    try:
+        asyncio.run(main())
+    except KeyboardInterrupt:
+        pass
+
+
+def start_server_process(tokens: int, ttft_s: float, step_s: float) -> tuple[subprocess.Popen[bytes], str]:
+    from stackeval.localserver.manager import free_port
+
+    port = free_port()
+    proc = subprocess.Popen([sys.executable, __file__, "--serve", str(port), "--tokens", str(tokens),
+                             "--ttft-ms", str(ttft_s * 1000), "--step-ms", str(step_s * 1000)],
+                            stdout=subprocess.PIPE, start_new_session=True)
+    assert proc.stdout is not None
+    if b"ready" not in proc.stdout.readline():
+        proc.kill()
+        raise RuntimeError("recording server did not start")
+    return proc, f"http://127.0.0.1:{port}"
+
+
+# ---- the measurement ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Row:
+    """One request: measured by stackeval vs what the server did."""
+
+    variant: str
+    nominal_ttft_ms: float
+    server_ttft_ms: float  # arrival -> first output write, server clock only
+    true_ttft_ms: float  # client sent -> server's first output write
+    measured_ttft_ms: float
+    ttfb_ms: float  # what a prelude-anchored TTFT would report
+    content_ttft_ms: float  # what a content-only TTFT (ignoring reasoning) would report
+    nominal_decode: float
+    true_decode: float
+    measured_decode: float
+    step_ms: float  # the server's actual mean step (asyncio.sleep overshoot shows here)
+    tokens: int
+    chunks: int
+
+    @property
+    def ttft_err_ms(self) -> float:
+        return self.measured_ttft_ms - self.true_ttft_ms
+
+    @property
+    def decode_err_pct(self) -> float:
+        return 100 * (self.measured_decode - self.true_decode) / self.true_decode
+
+
+async def measure(base_url: str, *, runs: int, tokens: int, ttft_s: float, step_s: float,
+                  names: list[str] | None = None) -> list[Row]:
+    table = variants(tokens)
+    rows: list[Row] = []
+    stack = StackProfile(endpoint=base_url, engine="fake", models=list(table))
+    async with Client(ClientOptions(base_url=base_url, max_retries=0)) as c:
+        for name in names or list(table):
+            v = table[name]
+            p = BenchParams(model=name, output_tokens=tokens, runs=runs, concurrency=(), warmup=0)
+            await c.get("/_sendlog")  # clear
+            lv = await run_level(c, stack, p, PromptMaker(p.input_words, p.seed), concurrency=1, n=runs,
+                                 sequential=True)
+            status, _ct, text = await c.get("/_sendlog")
+            assert status == 200, "the server's send log is missing"
+            log = json.loads(text)
+            assert len(log) == len(lv.results) == runs
+            for res, rec in zip(lv.results, log, strict=True):  # sequential: same order
+                assert res.ok, res.error
+                m = request_metrics(res, expected_tokens=tokens)
+                s = server_truth(rec)
+                t = res.timings
+                assert t.sent_ns is not None and m.ttft_ms is not None and m.decode_tok_s is not None
+                assert m.completion_tokens == s.completion_tokens == tokens
+                span_ns = s.last_output_ns - s.first_output_ns
+                rows.append(Row(
+                    variant=name,
+                    nominal_ttft_ms=ttft_s * 1000,
+                    server_ttft_ms=(s.first_output_ns - s.recv_ns) / 1e6,
+                    true_ttft_ms=(s.first_output_ns - t.sent_ns) / 1e6,
+                    measured_ttft_ms=m.ttft_ms,
+                    ttfb_ms=m.ttfb_ms or 0.0,
+                    content_ttft_ms=(s.first_content_ns - t.sent_ns) / 1e6,
+                    nominal_decode=v.tokens_per_chunk / step_s,
+                    true_decode=(tokens - 1) / (span_ns / 1e9),
+                    measured_decode=m.decode_tok_s,
+                    step_ms=span_ns / 1e6 / max(1, s.output_chunks - 1),
+                    tokens=tokens,
+                    chunks=m.chunks,
+                ))
+    return rows
+
+
+def report(rows: list[Row]) -> tuple[str, bool]:
+    hdr = (f"{'variant':<12} {'n':>2} | {'TTFT nominal':>12} {'server':>7} {'true':>8} {'measured':>8} "
+           f"{'err ms':>7} {'(TTFB':>7} {'content)':>9} | {'decode nominal':>14} {'true':>7} {'measured':>8} "
+           f"{'err %':>6} | {'step ms':>7} {'tok/chunk':>9}")
+    lines = [hdr, "-" * len(hdr)]
+    ok = True
+    for name in dict.fromkeys(r.variant for r in rows):
+        rs = [r for r in rows if r.variant == name]
+
+        def med(f: Any) -> float:
+            return statistics.median(f(r) for r in rs)
+
+        worst_ttft = max(rs, key=lambda r: abs(r.ttft_err_ms)).ttft_err_ms
+        worst_dec = max(rs, key=lambda r: abs(r.decode_err_pct)).decode_err_pct
+        ok &= abs(worst_ttft) <= TTFT_TARGET_MS and abs(worst_dec) <= DECODE_TARGET_PCT
+        lines.append(
+            f"{name:<12} {len(rs):>2} | {rs[0].nominal_ttft_ms:>12.1f} {med(lambda r: r.server_ttft_ms):>7.2f} "
+            f"{med(lambda r: r.true_ttft_ms):>8.2f} {med(lambda r: r.measured_ttft_ms):>8.2f} "
+            f"{worst_ttft:>+7.3f} {med(lambda r: r.ttfb_ms):>7.2f} {med(lambda r: r.content_ttft_ms):>9.1f} | "
+            f"{rs[0].nominal_decode:>14.2f} {med(lambda r: r.true_decode):>7.2f} {med(lambda r: r.measured_decode):>8.2f} "
+            f"{worst_dec:>+6.3f} | {med(lambda r: r.step_ms):>7.3f} {rs[0].tokens / rs[0].chunks:>9.2f}")
+    lines.append("")
+    lines.append("err = worst over the runs of measured - true. true = from the server's own write stamps (same "
+                 "CLOCK_MONOTONIC); server = arrival -> first output write;")
+    lines.append("(TTFB = what a TTFT anchored at the first byte / role-only prelude would say; content = what a "
+                 "TTFT that waits for `content` would say.)")
+    lines.append(f"targets: |TTFT err| <= {TTFT_TARGET_MS} ms, |decode err| <= {DECODE_TARGET_PCT} %: "
+                 + ("met" if ok else "MISSED"))
+    return "\n".join(lines), ok
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--runs", type=int, default=3)
+    ap.add_argument("--ttft-ms", type=float, default=120.0)
+    ap.add_argument("--step-ms", type=float, default=15.0)
+    ap.add_argument("--tokens", type=int, default=256)
+    ap.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
+    a = ap.parse_args()
+    if a.serve:
+        serve(a.serve, a.tokens, a.ttft_ms / 1000, a.step_ms / 1000)
+        return
+    proc, url = start_server_process(a.tokens, a.ttft_ms / 1000, a.step_ms / 1000)
+    try:
+        rows = asyncio.run(measure(url, runs=a.runs, tokens=a.tokens, ttft_s=a.ttft_ms / 1000, step_s=a.step_ms / 1000))
+    finally:
+        if proc.poll() is None:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(5)
+    text, ok = report(rows)
+    print(f"scripted server in its own process: TTFT {a.ttft_ms:g} ms, step {a.step_ms:g} ms, {a.tokens} tokens, "
+          f"{a.runs} runs per variant through bench's single-stream path")
+    print(text)
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
