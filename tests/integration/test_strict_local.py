@@ -7,8 +7,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from stackeval.suites import load_profile
 from tests.helpers.cli import stackeval
+
+from stackeval.suites import load_profile
 
 CAP = "160"
 

@@ -74,6 +74,18 @@ def _excerpt(raw: bytes, limit: int) -> str:
     return raw[:half].decode("utf-8", "replace") + " … " + raw[-half:].decode("utf-8", "replace")
 
 
+async def _read_upto(r: aiohttp.ClientResponse, limit: int) -> bytes:
+    """Read the body until EOF or ``limit + 1`` bytes. ``StreamReader.read(n)`` returns whatever is
+    buffered (one socket read), not n bytes: a single call truncates any body that arrives in pieces."""
+    buf = bytearray()
+    while len(buf) <= limit:
+        part = await r.content.read(limit + 1 - len(buf))
+        if not part:
+            break
+        buf += part
+    return bytes(buf)
+
+
 class _Fail(Exception):
     def __init__(self, err: RequestError, retry_after: float | None = None) -> None:
         super().__init__(err.message)
@@ -120,7 +132,7 @@ class Client:
         try:
             async with asyncio.timeout(timeout_s):
                 async with self.session.get(self.opts.url(path)) as r:
-                    raw = await r.content.read(4 * 1024 * 1024)
+                    raw = await _read_upto(r, 4 * 1024 * 1024)
                     return r.status, r.headers.get("Content-Type", ""), raw.decode("utf-8", "replace")
         except (aiohttp.ClientError, TimeoutError, OSError):
             return None, "", ""
@@ -129,7 +141,7 @@ class Client:
         try:
             async with asyncio.timeout(timeout_s):
                 async with self.session.post(self.opts.url(path), json=body) as r:
-                    raw = await r.content.read(4 * 1024 * 1024)
+                    raw = await _read_upto(r, 4 * 1024 * 1024)
                     return r.status, raw.decode("utf-8", "replace")
         except (aiohttp.ClientError, TimeoutError, OSError):
             return None, ""
@@ -198,7 +210,7 @@ class Client:
                     o.url(req.path), data=payload, headers={"Content-Type": "application/json"}
                 ) as r:
                     if r.status >= 300:
-                        raw = await r.content.read(64 * 1024)
+                        raw = await _read_upto(r, 64 * 1024)
                         t.end_ns = _now()
                         raise _Fail(
                             RequestError(cls=ErrorClass.HTTP, status=r.status, message=f"HTTP {r.status}",
@@ -291,7 +303,7 @@ class Client:
 
     async def _read_body(self, r: aiohttp.ClientResponse, t: RequestTimings, asm: StreamAssembler, head: bytearray) -> None:
         o = self.opts
-        raw = await r.content.read(o.max_response_bytes + 1)
+        raw = await _read_upto(r, o.max_response_bytes)
         now = _now()
         t.first_byte_ns = now if raw else None
         t.end_ns = now

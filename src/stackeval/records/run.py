@@ -13,7 +13,7 @@ class RunSpec(BaseModel):
     """Everything resolved for a run, stored with it so it can be reproduced or resumed."""
 
     model_config = ConfigDict(extra="forbid")
-    kind: Literal["suite", "bench"] = "suite"
+    kind: Literal["suite", "bench", "agentic"] = "suite"
     endpoint: str
     model: str
     profile: str

@@ -112,7 +112,9 @@ async def execute_suite(
             if on_start:
                 on_start(run_id, len(units))
             try:
-                new = await run_units(client, store, run_id, spec, stack.engine, units, executor, progress)
+                caps = stack.settings.get("props.chat_template_caps.supports_tools")
+                new = await run_units(client, store, run_id, spec, stack.engine, units, executor, progress,
+                                      tools_supported=caps if isinstance(caps, bool) else None)
             except BaseException:
                 store.set_run_status(run_id, "interrupted")
                 raise

@@ -22,6 +22,7 @@ from stackeval.store.db import Store
 from stackeval.suites.loader import Suite
 
 Progress = Callable[[TestResult], None]
+NO_CALL_CLASSES = frozenset({"tools_ignored", "tool_not_called", "truncated", "empty_answer"})
 
 
 @dataclass(frozen=True)
@@ -56,7 +57,11 @@ def make_grader(executor: Executor | None) -> Callable[[Item, Answer], GradeResu
 async def run_units(
     client: Client, store: Store, run_id: str, spec: RunSpec, engine: str, units: list[WorkUnit],
     executor: Executor | None, progress: Progress | None = None, grade_workers: int | None = None,
+    tools_supported: bool | None = None,
 ) -> list[TestResult]:
+    """``tools_supported`` is what the server said about its chat template (llama.cpp's /props
+    chat_template_caps); False marks tool items that got no call with ``template_without_tools``: the
+    stack, not the model, dropped the tools."""
     sem = asyncio.Semaphore(max(1, spec.concurrency))
     gsem = asyncio.Semaphore(grade_workers or max(1, (os.cpu_count() or 2)))
     grader = make_grader(executor)
@@ -69,6 +74,8 @@ async def run_units(
             res = await client.chat(req, scheduled_ns=scheduled)
         async with gsem:
             tr = await asyncio.to_thread(outcome, u.item, res, u.arm, u.repeat, grader, u.attempt)
+        if tools_supported is False and u.item.tools and tr.failure_class in NO_CALL_CLASSES:
+            tr.flags.append("template_without_tools")
         store.put_result(run_id, tr, [(req, res)])
         out.append(tr)
         if progress:

@@ -70,4 +70,36 @@ CREATE TABLE run_docs (
   PRIMARY KEY (run_id, name)
 );
 """),
+    (2, "sweeps", """
+CREATE TABLE sweeps (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  finished_at TEXT,
+  status TEXT NOT NULL,
+  recipe_path TEXT,
+  recipe_hash TEXT NOT NULL,
+  recipe_json TEXT NOT NULL
+);
+CREATE TABLE sweep_points (
+  sweep_id TEXT NOT NULL REFERENCES sweeps(id),
+  idx INTEGER NOT NULL,
+  point_key TEXT NOT NULL,
+  name TEXT NOT NULL,
+  status TEXT NOT NULL,
+  reason TEXT,
+  point_json TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  PRIMARY KEY (sweep_id, idx)
+);
+CREATE TABLE sweep_runs (
+  sweep_id TEXT NOT NULL REFERENCES sweeps(id),
+  idx INTEGER NOT NULL,
+  run_id TEXT NOT NULL REFERENCES runs(id),
+  workload INTEGER NOT NULL,
+  repeat INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (sweep_id, idx, run_id)
+);
+CREATE INDEX sweep_runs_by_run ON sweep_runs(run_id);
+"""),
 ]

@@ -11,8 +11,7 @@ import uuid
 import pytest
 
 from stackeval.records.execution import Limits
-from stackeval.sandbox import LocalExecutor, probe
-from stackeval.sandbox import _procs
+from stackeval.sandbox import LocalExecutor, _procs, probe
 
 EX = LocalExecutor()
 FAST = Limits(wall_s=5, cpu_s=5, memory_mb=256, output_bytes=100_000)

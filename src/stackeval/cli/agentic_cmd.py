@@ -1,0 +1,113 @@
+"""`stackeval agentic`, registered on the main app."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from stackeval.cli.app import DbOpt, KeyEnvOpt, _db, app
+from stackeval.errors import UserError
+
+
+@app.command()
+def agentic(
+    endpoint: Annotated[str | None, typer.Option("--endpoint", "-e")] = None,
+    task: Annotated[list[str] | None, typer.Option("--task", "-t", help="task id (repeatable; default: the "
+                                                   "filesystem tasks and the small repair task)")] = None,
+    ladder: Annotated[bool, typer.Option("--ladder", help="add the repair ladder: inventory, inventory_m, inventory_l")] = False,
+    thinking: Annotated[str, typer.Option("--thinking", help="off|on|both, or default to send no thinking switch")] = "off",
+    max_turns: Annotated[int | None, typer.Option("--max-turns", min=1, help="override each task's turn limit")] = None,
+    time_limit: Annotated[float | None, typer.Option("--time-limit", min=1.0, help="override each task's time limit, seconds")] = None,
+    max_tokens: Annotated[int, typer.Option("--max-tokens", min=1, help="max_tokens of every turn's request")] = 4096,
+    stream: Annotated[bool, typer.Option("--stream/--no-stream", help="streaming requests (default) or whole responses")] = True,
+    model: Annotated[str | None, typer.Option("--model", "-m")] = None,
+    db: DbOpt = None,
+    resume: Annotated[str | None, typer.Option("--resume", help="RUN_ID (prefix or 'latest') to complete")] = None,
+    force: Annotated[bool, typer.Option("--force", help="resume even if the tasks or the stack changed")] = False,
+    retry_errors: Annotated[bool, typer.Option("--retry-errors", help="with --resume: re-run errored tasks")] = False,
+    recipe: Annotated[Path | None, typer.Option("--recipe")] = None,
+    json_out: Annotated[Path | None, typer.Option("--json", help="write the run's results and outcomes here")] = None,
+    md_out: Annotated[Path | None, typer.Option("--md", help="write a Markdown report here")] = None,
+    timeout: Annotated[float, typer.Option("--timeout", help="total seconds per request")] = 900.0,
+    read_timeout: Annotated[float, typer.Option("--read-timeout", help="max seconds of silence in a response")] = 300.0,
+    list_only: Annotated[bool, typer.Option("--list", help="list the tasks and exit")] = False,
+    api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Tool-calling agent tasks: find a bug through a simulated filesystem, repair a repo until its tests pass."""
+    from stackeval.cli.render import console
+
+    if list_only:
+        from stackeval.agentic.tasks import list_tasks, load_task
+
+        for tid in list_tasks():
+            t = load_task(tid)
+            console.print(f"{tid:<22} {t.kind:<7} {t.limits.max_turns:>3} turns  {t.title}")
+        return
+    from stackeval.runner.agentic import execute_agentic
+    from stackeval.sandbox.local import LocalExecutor
+    from stackeval.stack.recipe import load_recipe
+
+    if thinking not in ("default", "off", "on", "both"):
+        raise UserError(f"--thinking must be off, on or both, not {thinking!r}")
+    rec = load_recipe(recipe) if recipe else None
+    if rec and not endpoint and rec.endpoint:
+        endpoint = rec.endpoint
+    path = _db(db)
+    state: dict[str, object] = {"n": 0, "run_id": None}
+
+    def on_start(run_id: str, n: int) -> None:
+        state["run_id"] = run_id
+        if not quiet:
+            console.print(f"agentic run {run_id}: {n} task runs to do", style="dim")
+
+    def on_request(task_id: str, arm: str, turn: int, res) -> None:  # noqa: ANN001
+        if quiet:
+            return
+        what = ", ".join(c.function.name for c in res.tool_calls) or ("answer" if res.ok else res.error.label)
+        console.print(f"    {task_id} [{arm}] turn {turn}: {what}", style="dim")
+
+    def progress(tr, out) -> None:  # noqa: ANN001
+        state["n"] = int(state["n"]) + 1  # type: ignore[call-overload]
+        if not quiet:
+            mark = {"pass": "[green]solved[/]", "fail": "[red]fail[/]"}.get(tr.status, f"[yellow]{tr.status}[/]")
+            console.print(f"  {mark} {tr.test_id} [{tr.arm}] {out.n_turns} turns, {out.wall_s:.1f}s"
+                          + (f"  {tr.failure_class}" if tr.failure_class else ""))
+
+    try:
+        res = asyncio.run(execute_agentic(
+            db_path=path, endpoint=endpoint, model=model, api_key=os.environ.get(api_key_env) or None,
+            api_key_env=api_key_env, recipe=rec, recipe_path=str(recipe) if recipe else None, tasks=task or [],
+            ladder=ladder, thinking=thinking, max_turns=max_turns, time_limit_s=time_limit, max_tokens=max_tokens,
+            stream=stream, resume=resume, force=force, retry_errors=retry_errors, executor=LocalExecutor(),
+            timeouts={"total": timeout, "read": read_timeout}, progress=progress, on_request=on_request,
+            on_start=on_start,
+        ))
+    except KeyboardInterrupt:
+        rid = state["run_id"]
+        if rid:
+            console.print(f"interrupted: {state['n']} task results stored in {path}; resume with: "
+                          f"stackeval agentic --resume {rid} --db {path}", style="yellow")
+        raise typer.Exit(130) from None
+    from rich.markdown import Markdown
+
+    from stackeval.report.agentic_report import render_agentic_markdown
+
+    title = f"stackeval agentic: {res.spec.model} on {res.stack.engine} (run {res.run_id})"
+    md = render_agentic_markdown(res.docs, title)
+    if json_out:
+        doc = {"schema_version": 1, "run_id": res.run_id, "spec": res.spec.model_dump(),
+               "stack": {"engine": res.stack.engine, "engine_version": res.stack.engine_version,
+                         "fingerprint": res.stack.fingerprint},
+               "results": [r.model_dump() for r in res.results], "tasks": res.docs}
+        json_out.write_text(json.dumps(doc, indent=2, default=str), encoding="utf-8")
+    if md_out:
+        md_out.write_text(md, encoding="utf-8")
+    if not quiet:
+        console.print(Markdown(render_agentic_markdown(res.docs, title, turns=False)))
+    console.print(f"agentic run id: {res.run_id}  ({res.new_results} new task results; db {path})")

@@ -1,0 +1,372 @@
+"""Run the agentic tasks against an endpoint: one tool loop per task and thinking arm, each in a fresh
+workspace under its guard, one stored result per completed run (so a killed run keeps every finished task
+and resumes with the rest).
+
+What is stored for a task+arm:
+
+- a ``TestResult`` (category ``agentic``, tier = the task kind, test id = the task id): ``pass`` when the
+  task was solved; otherwise ``fail`` with what ended the run as ``failure_class`` (``max_turns``,
+  ``time_limit``, ``final_answer``, ``wrong_location``, ``tests_changed``, ``truncated``,
+  ``context_exceeded``), or ``error`` / ``timeout`` with the client's label (``http_500``, ``connection``,
+  ``timeout``...) when a model request failed;
+- every turn's request and response, in order, with the result;
+- the ``AgentOutcome`` (turns, tool calls, files, tokens, wall time) as the run doc ``agentic.<task>.<arm>``,
+  written before the result, so a result in the store always has its doc.
+
+Tasks run one after another: the wall time of a task is then its own, not shared with a neighbour's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from stackeval._version import __version__
+from stackeval.agentic.loop import Guard, run_agent
+from stackeval.agentic.records import AgentOutcome, AgentTask, ModelReply
+from stackeval.agentic.repair import RepairWorkspace
+from stackeval.agentic.tasks import TASKS_DIR, list_tasks, load_task, make_toolset, task_files
+from stackeval.client.http import Client
+from stackeval.errors import ProfileNotFound, UserError
+from stackeval.records.execution import Executor
+from stackeval.records.recipe import Recipe
+from stackeval.records.request import ChatRequest, ChatResult, RequestError
+from stackeval.records.run import RunSpec, TestResult
+from stackeval.records.stack import StackProfile
+from stackeval.runner.session import client_options, git_rev
+from stackeval.runner.thinking import arms_for, honoured, mapping_for, thinking_fields
+from stackeval.stack.discover import discover
+from stackeval.store.db import Store
+
+__all__ = [
+    "AGENTIC_DOC_SCHEMA",
+    "DEFAULT_MAX_TOKENS",
+    "LADDER",
+    "AgentUnit",
+    "AgenticRunOutcome",
+    "RecordingModel",
+    "agent_doc",
+    "agent_result",
+    "doc_name",
+    "execute_agentic",
+    "plan_agentic",
+    "request_body",
+    "run_agentic_units",
+    "select_tasks",
+    "tasks_hash",
+]
+
+AGENTIC_DOC_SCHEMA = 1
+DEFAULT_MAX_TOKENS = 4096  # per turn: a repair turn may write whole files
+LADDER = ("inventory", "inventory_m", "inventory_l")  # the repair tasks by repo size
+PROFILE = "agentic"
+
+Progress = Callable[[TestResult, AgentOutcome], None]
+OnRequest = Callable[[str, str, int, ChatResult], None]  # task id, arm, turn (1-based), response
+
+
+# ---- selection and identity (pure apart from reading the task data) ------------------------------------
+def default_tasks() -> list[str]:
+    """Without ``--task``/``--ladder``: every filesystem task and the smallest repair task."""
+    return [*list_tasks("fs"), LADDER[0]]
+
+
+def select_tasks(names: list[str], ladder: bool) -> list[str]:
+    """The task ids to run, in a stable order: filesystem tasks, then the repair ladder by size."""
+    known = list_tasks()
+    chosen: list[str] = list(names)
+    if ladder:
+        chosen += list(LADDER)
+    if not chosen:
+        chosen = default_tasks()
+    unknown = [n for n in chosen if n not in known]
+    if unknown:
+        raise ProfileNotFound(f"unknown agentic task {unknown[0]!r} (known: {', '.join(known)})")
+    order = {t: i for i, t in enumerate([*list_tasks("fs"), *LADDER, *known])}
+    return sorted(dict.fromkeys(chosen), key=lambda t: order[t])
+
+
+def tasks_hash(task_ids: list[str]) -> str:
+    """SHA-256 (16 hex digits) over the selected tasks' definitions, files and reference fixes."""
+    h = hashlib.sha256()
+    for tid in sorted(task_ids):
+        task = load_task(tid)
+        h.update(task.model_dump_json().encode())
+        for path, text in sorted(task_files(task).items()):
+            h.update(f"\0{path}\0{text}".encode())
+        fixes = TASKS_DIR / tid / "fixes.yaml"
+        if fixes.is_file():
+            h.update(fixes.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def guard_params(spec: RunSpec) -> dict[str, Any]:
+    return dict(spec.defaults.get("guard") or {})
+
+
+def make_guard(task: AgentTask, spec: RunSpec, clock: Callable[[], float] = time.monotonic) -> Guard:
+    """The task's own limits, with the run's overrides."""
+    g = guard_params(spec)
+    return Guard(max_turns=int(g.get("max_turns") or task.limits.max_turns),
+                 time_limit_s=float(g.get("time_limit_s") or task.limits.time_limit_s), clock=clock)
+
+
+# ---- the model ----------------------------------------------------------------------------------------
+def request_body(spec: RunSpec, engine: str, arm: str, messages: list[dict[str, Any]],
+                 tools: list[dict[str, Any]]) -> dict[str, Any]:
+    """The body of one turn's request. Pure."""
+    d = spec.defaults
+    body: dict[str, Any] = {"model": spec.model, "messages": messages, "tools": tools,
+                            "temperature": d.get("temperature", 0.0),
+                            "max_tokens": d.get("max_tokens", DEFAULT_MAX_TOKENS), "seed": spec.seed}
+    body.update(thinking_fields(engine, arm))
+    return body
+
+
+class RecordingModel:
+    """A ``ModelFn`` over the real client that keeps every turn's request and response in ``pairs``."""
+
+    def __init__(self, client: Client, spec: RunSpec, engine: str, arm: str,
+                 on_response: Callable[[int, ChatResult], None] | None = None) -> None:
+        self.client, self.spec, self.engine, self.arm = client, spec, engine, arm
+        self.on_response = on_response
+        self.pairs: list[tuple[ChatRequest, ChatResult]] = []
+
+    async def __call__(self, messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> ModelReply:
+        req = ChatRequest(body=request_body(self.spec, self.engine, self.arm, messages, tools), stream=self.spec.stream)
+        res = await self.client.chat(req)
+        self.pairs.append((req, res))
+        if self.on_response:
+            self.on_response(len(self.pairs), res)
+        return ModelReply.from_chat(res)
+
+
+# ---- outcome -> stored records (pure) ---------------------------------------------------------------------
+_CONTEXT = re.compile(r"context (size|length|window)|exceed_context|maximum context|too many tokens|prompt is too long",
+                      re.IGNORECASE)
+_LOCATION = re.compile(r"FILE[\s*_]*:.*?LINE[\s*_]*:", re.IGNORECASE | re.DOTALL)
+
+
+def context_exceeded(err: RequestError | None) -> bool:
+    """Did the server refuse the request because the conversation outgrew the model's context? That is the
+    agent's own growth, not an infrastructure failure."""
+    return (err is not None and err.status in (400, 413, 422)
+            and bool(_CONTEXT.search(f"{err.message} {err.body_excerpt}")))
+
+
+def _failure(task: AgentTask, out: AgentOutcome, last: ChatResult | None) -> tuple[str, str]:
+    """(status, failure_class) of a run that did not solve its task."""
+    if out.reason == "error":
+        err = last.error if last is not None else None
+        if context_exceeded(err):
+            return "fail", "context_exceeded"
+        label = err.label if err is not None else (out.turns[-1].error if out.turns else None) or "error"
+        return ("timeout" if label == "timeout" else "error"), label
+    if out.tests_hash_ok is False:
+        return "fail", "tests_changed"
+    if out.reason == "final_answer":
+        if out.turns and out.turns[-1].finish_reason == "length":
+            return "fail", "truncated"
+        if task.kind == "fs" and _LOCATION.search(out.final_answer or ""):
+            return "fail", "wrong_location"
+    return "fail", out.reason
+
+
+def agent_result(task: AgentTask, arm: str, out: AgentOutcome, pairs: list[tuple[ChatRequest, ChatResult]],
+                 attempt: int = 1) -> TestResult:
+    """The stored result of one task run. Pure."""
+    reasoning = sum(len(res.reasoning) for _, res in pairs)
+    flags: list[str] = []
+    if any(res.reasoning_source == "think_tags" for _, res in pairs):
+        flags.append("reasoning_in_content")
+    if honoured(arm, reasoning) is False:
+        flags.append("thinking_ignored")
+    if any(t.finish_reason == "length" for t in out.turns):
+        flags.append("turn_truncated")
+    if out.tool_errors:
+        flags.append(f"tool_errors:{out.tool_errors}")
+    if out.solved:
+        status, fc = "pass", None
+    else:
+        status, fc = _failure(task, out, pairs[-1][1] if pairs else None)
+    last = out.turns[-1] if out.turns else None
+    detail = out.detail
+    if status in ("error", "timeout") and pairs and pairs[-1][1].error is not None:
+        detail = f"turn {len(pairs)}: {pairs[-1][1].error.message}"  # type: ignore[union-attr]
+    grade = {
+        "reason": out.reason, "turns": out.n_turns, "tool_calls": dict(out.tool_calls_by_kind),
+        "tool_errors": out.tool_errors, "files_read": len(out.files_read), "files_written": len(out.files_written),
+        "fixes_in_one_turn": out.fixes_in_one_turn, "tests_passed": out.tests_passed,
+        "tests_failed": out.tests_failed, "tests_hash_ok": out.tests_hash_ok,
+    }
+    return TestResult(
+        test_id=task.id, category="agentic", tier=task.kind, arm=arm, repeat=0, attempt=attempt, status=status,
+        failure_class=fc, detail=detail[:500], flags=flags, wall_s=round(out.wall_s, 4),
+        ttft_ms=out.turns[0].ttft_ms if out.turns else None, prompt_tokens=out.prompt_tokens,
+        completion_tokens=out.completion_tokens, reasoning_chars=reasoning,
+        finish_reason=last.finish_reason if last else None, grade=grade,
+        answer_excerpt=(out.final_answer if out.final_answer is not None else (last.content if last else ""))[:2000],
+    )
+
+
+def doc_name(task_id: str, arm: str) -> str:
+    return f"agentic.{task_id}.{arm}"
+
+
+def agent_doc(task: AgentTask, arm: str, out: AgentOutcome, result: TestResult, guard: Guard) -> dict[str, Any]:
+    """The run doc of one task run: the whole outcome plus what the report needs to place it. Pure."""
+    size = None
+    if task.repair is not None:
+        size = {"source_files": task.repair.source_files, "tests": task.repair.tests, "bugs": task.repair.bugs,
+                "failing_at_start": task.repair.failing_at_start}
+    return {
+        "schema_version": AGENTIC_DOC_SCHEMA, "task_id": task.id, "arm": arm, "kind": task.kind,
+        "title": task.title, "status": result.status, "failure_class": result.failure_class, "size": size,
+        "guard": {"max_turns": guard.max_turns, "time_limit_s": guard.time_limit_s},
+        "outcome": out.model_dump(mode="json"),
+    }
+
+
+# ---- running ----------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class AgentUnit:
+    task_id: str
+    arm: str
+    attempt: int = 1
+
+
+def plan_agentic(spec: RunSpec, done: dict[tuple[str, str, int], TestResult],
+                 retry_errors: bool = False) -> list[AgentUnit]:
+    """Task+arm runs with no stored result (and, with retry_errors, those that errored)."""
+    units: list[AgentUnit] = []
+    for tid in spec.only:
+        for arm in arms_for(spec.thinking):
+            prev = done.get((tid, arm, 0))
+            if prev is None:
+                units.append(AgentUnit(tid, arm))
+            elif retry_errors and prev.status in ("error", "timeout"):
+                units.append(AgentUnit(tid, arm, prev.attempt + 1))
+    return units
+
+
+async def run_agentic_units(
+    client: Client, store: Store, run_id: str, spec: RunSpec, engine: str, units: list[AgentUnit],
+    executor: Executor | None, progress: Progress | None = None, on_request: OnRequest | None = None,
+    clock: Callable[[], float] = time.monotonic,
+) -> list[TestResult]:
+    out: list[TestResult] = []
+    for u in units:
+        task = load_task(u.task_id)
+        guard = make_guard(task, spec, clock)
+        cb = (lambda n, res, u=u: on_request(u.task_id, u.arm, n, res)) if on_request else None
+        model = RecordingModel(client, spec, engine, u.arm, cb)
+        tools = make_toolset(task, executor)
+        try:
+            outcome = await run_agent(task, model, tools, guard)
+        finally:
+            if isinstance(tools, RepairWorkspace):
+                tools.close()
+        tr = agent_result(task, u.arm, outcome, model.pairs, u.attempt)
+        store.put_doc(run_id, doc_name(task.id, u.arm), agent_doc(task, u.arm, outcome, tr, guard))
+        store.put_result(run_id, tr, model.pairs)
+        out.append(tr)
+        if progress:
+            progress(tr, outcome)
+    return out
+
+
+@dataclass
+class AgenticRunOutcome:
+    run_id: str
+    results: list[TestResult]
+    docs: dict[str, Any]  # the run's agentic docs by name
+    new_results: int
+    stack: StackProfile
+    resumed: bool
+    spec: RunSpec
+
+
+async def execute_agentic(
+    *, db_path: Path, endpoint: str | None, model: str | None = None, api_key: str | None = None,
+    api_key_env: str | None = None, recipe: Recipe | None = None, recipe_path: str | None = None,
+    tasks: list[str] | None = None, ladder: bool = False, thinking: str = "off", max_turns: int | None = None,
+    time_limit_s: float | None = None, max_tokens: int = DEFAULT_MAX_TOKENS, stream: bool = True,
+    resume: str | None = None, force: bool = False, retry_errors: bool = False, executor: Executor | None = None,
+    timeouts: dict[str, float] | None = None, progress: Progress | None = None,
+    on_request: OnRequest | None = None, on_start: Callable[[str, int], None] | None = None,
+) -> AgenticRunOutcome:
+    """Validate, discover the stack, create or resume the run, run the tasks, finish. Inputs are checked
+    before the store is touched, so bad input leaves the DB as it was."""
+    timeouts = dict(timeouts or {})
+    stored: RunSpec | None = None
+    stored_hash = stored_fp = None
+    run_id = ""
+    if resume:
+        if not db_path.exists():
+            raise UserError(f"{db_path}: no such database to resume from")
+        with Store(db_path, create=False) as st:
+            run_id = st.resolve_run(resume)
+            info = st.run_info(run_id)
+        if info.spec.kind != "agentic":
+            raise UserError(f"run {run_id} is a {info.spec.kind} run, not an agentic one")
+        stored, stored_hash, stored_fp = info.spec, info.suite_hash, info.stack_fingerprint
+        endpoint = endpoint or stored.endpoint
+        ids = list(stored.only)
+    else:
+        ids = select_tasks(list(tasks or []), ladder)
+    if not endpoint:
+        raise UserError("--endpoint is required")
+    if thinking not in ("default", "off", "on", "both"):
+        raise UserError(f"--thinking must be off, on, both or default, not {thinking!r}")
+    loaded = [load_task(t) for t in ids]
+    if executor is None and any(t.kind == "repair" for t in loaded):
+        raise UserError("repair tasks need a sandbox executor")
+    th = tasks_hash(ids)
+    if stored is not None and stored_hash != th and not force:
+        raise UserError(f"agentic tasks changed since run {run_id} (hash {stored_hash} -> {th}); use --force to mix")
+
+    async with Client(client_options(endpoint, api_key, timeouts)) as client:
+        stack = await discover(client, endpoint, recipe)
+        if stored is not None:
+            spec = stored
+            if stored_fp != stack.fingerprint and not force:
+                raise UserError(f"stack changed since run {run_id} (fingerprint {stored_fp} -> {stack.fingerprint}); "
+                                "use --force to mix")
+        else:
+            chosen = model or (stack.models[0] if stack.models else None)
+            if chosen is None:
+                raise UserError(f"{endpoint} lists no models; pass --model")
+            if stack.models and chosen not in stack.models and stack.engine != "llamacpp":
+                raise UserError(f"model {chosen!r} is not served by {endpoint} (serves: {', '.join(stack.models)})")
+            guard = {k: v for k, v in (("max_turns", max_turns), ("time_limit_s", time_limit_s)) if v is not None}
+            spec = RunSpec(
+                kind="agentic", endpoint=endpoint, model=chosen, profile=PROFILE, only=ids, concurrency=1,
+                thinking=thinking, stream=stream,  # type: ignore[arg-type]
+                defaults={"temperature": 0.0, "max_tokens": max_tokens, "guard": guard},
+                thinking_mapping=mapping_for(stack.engine, arms_for(thinking)), api_key_env=api_key_env,
+                recipe_path=recipe_path, timeouts=timeouts,
+            )
+        with Store(db_path) as store:
+            if stored is None:
+                run_id = store.create_run(spec, stack, th, __version__, git_rev())
+            else:
+                store.put_stack(stack)
+                store.set_run_status(run_id, "running")
+            units = plan_agentic(spec, store.done_keys(run_id), retry_errors)
+            if on_start:
+                on_start(run_id, len(units))
+            try:
+                new = await run_agentic_units(client, store, run_id, spec, stack.engine, units, executor,
+                                              progress, on_request)
+            except BaseException:
+                store.set_run_status(run_id, "interrupted")
+                raise
+            store.set_run_status(run_id, "complete", finished=True)
+            results = list(store.latest_results(run_id))
+            docs = {k: v for k, v in store.docs(run_id).items() if k.startswith("agentic.")}
+    return AgenticRunOutcome(run_id, results, docs, len(new), stack, stored is not None, spec)
