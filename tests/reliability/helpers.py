@@ -62,7 +62,7 @@ def fault_catalogue(retry_after_s: str = "1") -> dict[str, Callable[[], Fault]]:
         "no_done": lambda: Fault("no_done", [Reply(content="ends without done", no_done=True)],
                                  "error", "stream_incomplete", 1),
         "never_end": lambda: Fault("never_end", [Reply(content="keeps going", never_end=True)], "timeout", "timeout", 1),
-        "stall": lambda: Fault("stall", [Reply(content="late", ttft_s=30.0)], "timeout", "timeout", 1),
+        "stall": lambda: Fault("stall", [Reply(content="late", ttft_s=5.0)], "timeout", "timeout", 1),
         "huge": lambda: Fault("huge", [Reply(content="big", huge_bytes=33 * 1024 * 1024)],
                               "error", "response_too_large", 1),
         "invalid_utf8": lambda: Fault("invalid_utf8", [Reply(content="bad bytes", invalid_utf8=True)],

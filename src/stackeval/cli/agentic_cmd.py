@@ -40,6 +40,8 @@ def agentic(
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
     """Tool-calling agent tasks: find a bug through a simulated filesystem, repair a repo until its tests pass."""
+    from rich.markup import escape
+
     from stackeval.cli.render import console
 
     if list_only:
@@ -70,14 +72,14 @@ def agentic(
         if quiet:
             return
         what = ", ".join(c.function.name for c in res.tool_calls) or ("answer" if res.ok else res.error.label)
-        console.print(f"    {task_id} [{arm}] turn {turn}: {what}", style="dim")
+        console.print(escape(f"    {task_id} [{arm}] turn {turn}: {what}"), style="dim")
 
     def progress(tr, out) -> None:  # noqa: ANN001
         state["n"] = int(state["n"]) + 1  # type: ignore[call-overload]
         if not quiet:
             mark = {"pass": "[green]solved[/]", "fail": "[red]fail[/]"}.get(tr.status, f"[yellow]{tr.status}[/]")
-            console.print(f"  {mark} {tr.test_id} [{tr.arm}] {out.n_turns} turns, {out.wall_s:.1f}s"
-                          + (f"  {tr.failure_class}" if tr.failure_class else ""))
+            console.print(f"  {mark} " + escape(f"{tr.test_id} [{tr.arm}] {out.n_turns} turns, {out.wall_s:.1f}s"
+                                               + (f"  {tr.failure_class}" if tr.failure_class else "")))
 
     try:
         res = asyncio.run(execute_agentic(

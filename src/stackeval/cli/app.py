@@ -139,6 +139,22 @@ def run(
     s = summarize(out.results)
     console.print(summary_table(s, f"run {out.run_id} · {out.stack.engine} · {profile or ''}"))
     console.print(f"run id: {out.run_id}  ({out.new_results} new results; db {path})")
+    _warn_infrastructure(out.results, out.run_id, path)
+
+
+def _warn_infrastructure(results: list, run_id: str, path: Path) -> None:  # noqa: ANN001
+    """One clear line on stderr when tests ended in server/network errors: they are not model failures."""
+    from collections import Counter
+
+    infra = Counter(r.failure_class or r.status for r in results if r.status in ("error", "timeout"))
+    if not infra:
+        return
+    n = sum(infra.values())
+    kinds = ", ".join(f"{k} x{v}" for k, v in infra.most_common())
+    down = " (the endpoint stopped accepting connections)" if infra.get("connection", 0) * 2 >= n else ""
+    print(f"stackeval: warning: {n} of {len(results)} tests ended in an infrastructure error, not a model failure: "
+          f"{kinds}{down}; re-run them with: stackeval run --resume {run_id} --retry-errors --db {path}",
+          file=sys.stderr)
 
 
 @app.command()
@@ -205,8 +221,19 @@ def report(
     with _open_store(db) as st:
         rid = st.resolve_run(run_id)
         info = st.run_info(rid)
+        docs = st.docs(rid)
         rep = build_report(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)))
-    text = json.dumps(rep, indent=2, default=str) if fmt == "json" else render_markdown(rep)
+    if info.kind == "bench" and "bench" in docs:
+        from stackeval.report.bench_report import render_bench_markdown
+
+        rep, md = docs["bench"], render_bench_markdown(docs["bench"])
+    elif info.kind == "agentic":
+        from stackeval.report.agentic_report import render_agentic_markdown
+
+        rep, md = {"suite": rep, "agentic": docs}, render_agentic_markdown(docs)
+    else:
+        md = render_markdown(rep)
+    text = json.dumps(rep, indent=2, default=str) if fmt == "json" else md
     if out:
         out.write_text(text, encoding="utf-8")
     elif fmt == "term":

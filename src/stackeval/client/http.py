@@ -29,6 +29,7 @@ from stackeval.records.request import (
 )
 
 _now = time.perf_counter_ns
+_decode = json.JSONDecoder().decode
 RETRY_STATUSES = frozenset({429, 502, 503})
 
 
@@ -84,6 +85,34 @@ async def _read_upto(r: aiohttp.ClientResponse, limit: int) -> bytes:
             break
         buf += part
     return bytes(buf)
+
+
+class _Stamps:
+    """Mutable timing state of one attempt while it runs; turned into a ``RequestTimings`` record once,
+    at the end. Plain slots, because a pydantic ``__setattr__`` per chunk costs more than the rest of
+    the per-chunk work together."""
+
+    __slots__ = ("scheduled_ns", "sent_ns", "first_byte_ns", "end_ns", "delta_ns", "delta_chars", "chunks")
+
+    def __init__(self, scheduled_ns: int) -> None:
+        self.scheduled_ns = scheduled_ns
+        self.sent_ns: int | None = None
+        self.first_byte_ns: int | None = None
+        self.end_ns: int | None = None
+        self.delta_ns: list[int] = []
+        self.delta_chars: list[int] = []
+        self.chunks = 0
+
+    def record(self) -> RequestTimings:
+        d = self.delta_ns
+        return RequestTimings(
+            scheduled_ns=self.scheduled_ns, sent_ns=self.sent_ns, first_byte_ns=self.first_byte_ns,
+            first_output_ns=d[0] if d else None, last_output_ns=d[-1] if d else None, end_ns=self.end_ns,
+            delta_ns=d, delta_chars=self.delta_chars, chunks=self.chunks,
+        )
+
+
+_DONE = b"[DONE]"
 
 
 class _Fail(Exception):
@@ -160,13 +189,13 @@ class Client:
         n = 0
         while True:
             n += 1
-            t = RequestTimings(scheduled_ns=sched)
+            t = _Stamps(sched)
             asm = StreamAssembler()
             started = _now()
             try:
                 status, raw = await self._once(req, payload, t, asm)
                 attempts.append(Attempt(n=n, started_ns=started, ended_ns=_now()))
-                return self._result(True, None, attempts, status, asm, t, raw)
+                return self._result(True, None, attempts, status, asm, t.record(), raw)
             except _Fail as f:
                 attempts.append(Attempt(n=n, started_ns=started, ended_ns=_now(), error=f.err, retry_after_s=f.retry_after))
                 if n <= self.opts.max_retries and self._retryable(f.err):
@@ -175,7 +204,7 @@ class Client:
                     ) * (0.75 + 0.5 * random.random())
                     await asyncio.sleep(min(delay, self.opts.backoff_max_s))
                     continue
-                return self._result(False, f.err, attempts, f.err.status, asm, t, f.err.body_excerpt.encode())
+                return self._result(False, f.err, attempts, f.err.status, asm, t.record(), f.err.body_excerpt.encode())
 
     @staticmethod
     def _retryable(err: RequestError) -> bool:
@@ -200,7 +229,7 @@ class Client:
             raw_excerpt=_excerpt(raw, self.opts.excerpt_bytes),
         )
 
-    async def _once(self, req: ChatRequest, payload: bytes, t: RequestTimings, asm: StreamAssembler) -> tuple[int, bytes]:
+    async def _once(self, req: ChatRequest, payload: bytes, t: _Stamps, asm: StreamAssembler) -> tuple[int, bytes]:
         o = self.opts
         head = bytearray()
         try:
@@ -246,7 +275,7 @@ class Client:
             t.end_ns = _now()
             raise _Fail(RequestError(cls=ErrorClass.CONNECT, message=f"{type(e).__name__}: {e}")) from e
 
-    async def _read_stream(self, r: aiohttp.ClientResponse, t: RequestTimings, asm: StreamAssembler, head: bytearray) -> None:
+    async def _read_stream(self, r: aiohttp.ClientResponse, t: _Stamps, asm: StreamAssembler, head: bytearray) -> None:
         o = self.opts
         parser = SSEParser()
         total = 0
@@ -281,27 +310,24 @@ class Client:
             raise _Fail(RequestError(cls=ErrorClass.STREAM_INCOMPLETE, message="stream ended without [DONE]",
                                      body_excerpt=_excerpt(bytes(head), o.excerpt_bytes)))
 
-    def _event(self, ev: bytes, now: int, t: RequestTimings, asm: StreamAssembler) -> bool:
+    def _event(self, ev: bytes, now: int, t: _Stamps, asm: StreamAssembler) -> bool:
         """Handle one SSE data payload; True at [DONE]."""
-        if ev.strip() == b"[DONE]":
+        if ev == _DONE or (len(ev) < 16 and ev.strip() == _DONE):
             return True
         t.chunks += 1
         try:
-            obj = json.loads(ev)
-            n = asm.add(obj)
+            # decode first: json.loads(bytes) sniffs the encoding in Python on every call
+            n = asm.add(_decode(ev.decode("utf-8", "surrogatepass")))
         except (ValueError, ShapeError) as e:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
             t.end_ns = now
             raise _Fail(RequestError(cls=ErrorClass.STREAM_MALFORMED, message=f"bad chunk: {e}"[:300],
                                      body_excerpt=ev[:300].decode("utf-8", "replace"))) from e
         if n:
-            if t.first_output_ns is None:
-                t.first_output_ns = now
-            t.last_output_ns = now
             t.delta_ns.append(now)
             t.delta_chars.append(n)
         return False
 
-    async def _read_body(self, r: aiohttp.ClientResponse, t: RequestTimings, asm: StreamAssembler, head: bytearray) -> None:
+    async def _read_body(self, r: aiohttp.ClientResponse, t: _Stamps, asm: StreamAssembler, head: bytearray) -> None:
         o = self.opts
         raw = await _read_upto(r, o.max_response_bytes)
         now = _now()
@@ -321,7 +347,6 @@ class Client:
         if asm.error is not None:
             raise _Fail(RequestError(cls=ErrorClass.STREAM_ERROR, message=str(asm.error.get("message", asm.error))[:300]))
         if n:
-            t.first_output_ns = t.last_output_ns = now
             t.delta_ns.append(now)
             t.delta_chars.append(n)
         t.chunks = 1

@@ -37,6 +37,7 @@ class CodeSpec(BaseModel):
     model_config = ConfigDict(extra="forbid")
     tests: str
     entry_point: str = Field(pattern=r"^[A-Za-z_][A-Za-z0-9_]*$")
+    # CPU seconds for the whole test run (rounded up to whole seconds); the wall clock allows 3x + 2 s
     timeout_s: float = Field(10.0, gt=0, le=300)
     memory_mb: int = Field(512, ge=64, le=16384)
     language: Literal["python"] = "python"
@@ -44,7 +45,10 @@ class CodeSpec(BaseModel):
     @field_validator("tests")
     @classmethod
     def _tests_parse(cls, v: str) -> str:
-        ast.parse(v)  # a SyntaxError here is an authoring bug: the loader reports it
+        try:
+            ast.parse(v)
+        except SyntaxError as e:  # an authoring bug: the loader reports it with the item
+            raise ValueError(f"tests do not parse: {e.msg} (line {e.lineno})") from None
         return v
 
 
@@ -353,7 +357,8 @@ def _signal_name(num: int) -> str:
 def _from_exec(res: ExecResult, progress: dict | None, spec: CodeSpec) -> GradeResult:
     stage = f" in {progress['stage']}" if progress and progress.get("stage") else ""
     if res.ended_by == "timeout":
-        return GradeResult.fail("timeout", f"still running{stage} after {spec.timeout_s:g}s")
+        return GradeResult.fail("timeout", f"still running{stage} after {res.wall_s:.1f}s "
+                                           f"(limit {spec.timeout_s:g}s of CPU)")
     if res.ended_by == "memory_limit":
         return GradeResult.fail("memory_limit", f"out of memory ({spec.memory_mb} MB){stage}")
     if res.ended_by == "output_limit":
@@ -382,7 +387,9 @@ def grade_code(spec: CodeSpec, answer: Answer, ctx: GradeContext) -> GradeResult
         return GradeResult.fail("syntax_error", f"{type(e).__name__}: {e}")
     nonce = _nonce(code, spec)
     files = {"solution.py": code, "_tests.py": spec.tests, "_run_tests.py": _harness(nonce, spec.entry_point)}
-    limits = Limits(wall_s=spec.timeout_s, cpu_s=spec.timeout_s, memory_mb=spec.memory_mb, processes=32,
+    # timeout_s is a CPU budget (so a loaded machine does not fail correct code); the wall clock
+    # allowance on top catches code that sleeps or blocks
+    limits = Limits(wall_s=3 * spec.timeout_s + 2, cpu_s=spec.timeout_s, memory_mb=spec.memory_mb, processes=32,
                     output_bytes=256_000, network=False)
     res = ctx.executor.run(files, ["python", "-S", "-B", "_run_tests.py"], limits, collect=list(_COLLECT))
     verdict = _read_json(res.files, "_verdict.json")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import os
+import re
 import signal
 import subprocess
 import time
@@ -40,12 +41,19 @@ def read_log(path: Path, limit: int = 8 * 1024 * 1024) -> str:
         return ""
 
 
+_FATALISH = re.compile(r"\b(error|fatal|exception|panic|failed|cannot|unable|no such file|not found)\b", re.I)
+
+
 def first_fatal_line(text: str, fallback: str) -> str:
-    """The first fatal line the parser finds, else the last non-empty line, else ``fallback``."""
+    """The fatal line the log parser finds (engine formats), else the first line that reads like an
+    error, else the last non-empty line, else ``fallback``."""
     info = parse_startup_log(text)
     if info.fatal_error:
         return info.fatal_error
     lines = [ln.strip() for ln in text.splitlines() if ln.strip()]
+    for ln in lines:
+        if _FATALISH.search(ln):
+            return ln[:500]
     return lines[-1][:500] if lines else fallback
 
 

@@ -39,7 +39,7 @@ async def bench_runs(
     model: str | None = None, repeats: int = 1, recipe: Recipe | None = None, recipe_path: str | None = None,
     api_key: str | None = None, api_key_env: str | None = None, extra_docs: dict[str, Any] | None = None,
     progress: Progress | None = None, on_created: Callable[[str, int], None] | None = None,
-    skip: int = 0,
+    on_done: Callable[[str, int], None] | None = None, skip: int = 0,
 ) -> list[tuple[str, dict[str, Any]]]:
     """Run the bench ``repeats`` times against one endpoint; each repeat is its own stored run.
     Returns (run_id, document) per repeat. ``skip`` repeats already stored (a resumed sweep)."""
@@ -76,6 +76,8 @@ async def bench_runs(
                 st.put_doc(rid, "bench", doc)
                 st.set_run_status(rid, "complete", finished=True)
             out.append((rid, doc))
+            if on_done:
+                on_done(rid, rep)
     return out
 
 

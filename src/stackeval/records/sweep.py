@@ -25,12 +25,14 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from stackeval.records.perf import StartupInfo
 from stackeval.records.recipe import Recipe
+from stackeval.records.run import RunInfo, TestResult
+from stackeval.records.stack import StackProfile
 
 SWEEP_SCHEMA_VERSION = 1
 Scalar = str | int | float | bool | None
@@ -234,3 +236,33 @@ class SweepInfo(_Rec):
     recipe_path: str | None = None
     recipe_hash: str
     recipe: SweepRecipe
+
+
+# --------------------------------------------------------------------------- comparison inputs
+
+
+class RunData(_Rec):
+    """One stored run as the comparison reads it."""
+
+    info: RunInfo
+    stack: StackProfile
+    results: list[TestResult] = Field(default_factory=list)
+    docs: dict[str, Any] = Field(default_factory=dict)
+
+
+class ColumnInput(_Rec):
+    """One column of a comparison: a run, or a sweep point with every run it produced."""
+
+    label: str
+    runs: list[RunData] = Field(default_factory=list)
+    point: SweepPointRecord | None = None
+    settings: dict[str, Scalar] | None = None  # a point without runs: the stack keys its recipe gives
+
+
+class SweepContext(_Rec):
+    sweep_id: str
+    name: str
+    design: str
+    k_param: str | None = None
+    batch: int = 1
+    capture_sizes: list[int] | None = None  # the recipe's override of the startup log

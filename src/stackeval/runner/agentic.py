@@ -87,7 +87,9 @@ def select_tasks(names: list[str], ladder: bool) -> list[str]:
     unknown = [n for n in chosen if n not in known]
     if unknown:
         raise ProfileNotFound(f"unknown agentic task {unknown[0]!r} (known: {', '.join(known)})")
-    order = {t: i for i, t in enumerate([*list_tasks("fs"), *LADDER, *known])}
+    order: dict[str, int] = {}
+    for t in [*list_tasks("fs"), *LADDER, *known]:
+        order.setdefault(t, len(order))
     return sorted(dict.fromkeys(chosen), key=lambda t: order[t])
 
 
@@ -178,8 +180,10 @@ def _failure(task: AgentTask, out: AgentOutcome, last: ChatResult | None) -> tup
 
 
 def agent_result(task: AgentTask, arm: str, out: AgentOutcome, pairs: list[tuple[ChatRequest, ChatResult]],
-                 attempt: int = 1) -> TestResult:
-    """The stored result of one task run. Pure."""
+                 attempt: int = 1, tools_supported: bool | None = None) -> TestResult:
+    """The stored result of one task run. Pure. ``tools_supported`` is what the server said about its chat
+    template (llama.cpp's /props); False marks a run with no tool call at all ``template_without_tools``: the
+    stack, not the model, may have dropped the tools."""
     reasoning = sum(len(res.reasoning) for _, res in pairs)
     flags: list[str] = []
     if any(res.reasoning_source == "think_tags" for _, res in pairs):
@@ -190,6 +194,8 @@ def agent_result(task: AgentTask, arm: str, out: AgentOutcome, pairs: list[tuple
         flags.append("turn_truncated")
     if out.tool_errors:
         flags.append(f"tool_errors:{out.tool_errors}")
+    if tools_supported is False and not any(out.tool_calls_by_kind.values()):
+        flags.append("template_without_tools")
     if out.solved:
         status, fc = "pass", None
     else:
@@ -257,7 +263,7 @@ def plan_agentic(spec: RunSpec, done: dict[tuple[str, str, int], TestResult],
 async def run_agentic_units(
     client: Client, store: Store, run_id: str, spec: RunSpec, engine: str, units: list[AgentUnit],
     executor: Executor | None, progress: Progress | None = None, on_request: OnRequest | None = None,
-    clock: Callable[[], float] = time.monotonic,
+    clock: Callable[[], float] = time.monotonic, tools_supported: bool | None = None,
 ) -> list[TestResult]:
     out: list[TestResult] = []
     for u in units:
@@ -271,7 +277,7 @@ async def run_agentic_units(
         finally:
             if isinstance(tools, RepairWorkspace):
                 tools.close()
-        tr = agent_result(task, u.arm, outcome, model.pairs, u.attempt)
+        tr = agent_result(task, u.arm, outcome, model.pairs, u.attempt, tools_supported)
         store.put_doc(run_id, doc_name(task.id, u.arm), agent_doc(task, u.arm, outcome, tr, guard))
         store.put_result(run_id, tr, model.pairs)
         out.append(tr)
@@ -360,9 +366,11 @@ async def execute_agentic(
             units = plan_agentic(spec, store.done_keys(run_id), retry_errors)
             if on_start:
                 on_start(run_id, len(units))
+            caps = stack.settings.get("props.chat_template_caps.supports_tools")
             try:
                 new = await run_agentic_units(client, store, run_id, spec, stack.engine, units, executor,
-                                              progress, on_request)
+                                              progress, on_request,
+                                              tools_supported=caps if isinstance(caps, bool) else None)
             except BaseException:
                 store.set_run_status(run_id, "interrupted")
                 raise

@@ -76,7 +76,8 @@ async def run_units(
             tr = await asyncio.to_thread(outcome, u.item, res, u.arm, u.repeat, grader, u.attempt)
         if tools_supported is False and u.item.tools and tr.failure_class in NO_CALL_CLASSES:
             tr.flags.append("template_without_tools")
-        store.put_result(run_id, tr, [(req, res)])
+        if not store.put_result_if_new(run_id, tr, [(req, res)]):
+            return  # a concurrent resume of the same run stored this unit first; keep theirs
         out.append(tr)
         if progress:
             progress(tr)

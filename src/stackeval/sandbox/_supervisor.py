@@ -75,7 +75,8 @@ def _setup_mounts(cfg: dict, libc: ctypes.CDLL) -> None:
         os.makedirs(workdir, mode=0o700)
         _mount(libc, f"/proc/self/fd/{wd_fd}", workdir, None, MS_BIND, None)
     for hide in cfg["hide"]:
-        _mount(libc, "tmpfs", hide, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=755")
+        if os.path.isdir(hide):  # gone already if it was under one of the private tmp dirs
+            _mount(libc, "tmpfs", hide, "tmpfs", MS_NOSUID | MS_NODEV, "size=64k,mode=755")
     for fd, src in expose_fds:
         os.makedirs(src, mode=0o755, exist_ok=True)
         _mount(libc, f"/proc/self/fd/{fd}", src, None, MS_BIND | MS_REC, None)

@@ -105,6 +105,10 @@ def _blocking_ancestor(path: str) -> str | None:
     return None
 
 
+def _under(path: str, root: str) -> bool:
+    return path == root or path.startswith(root.rstrip("/") + "/")
+
+
 def _safe_relpath(name: str) -> str:
     if not name or "\0" in name:
         raise ValueError(f"bad file name {name!r}")
@@ -212,15 +216,24 @@ class LocalExecutor:
         with self._uid_lock:
             self._uids_in_use.discard(uid)
 
-    def _plan_exposure(self, exe: str) -> tuple[list[str], list[str]] | None:
-        """Directories to hide/expose (in a private mount namespace) so an unprivileged uid can run
-        ``exe``; None if that cannot be done."""
+    def _plan_exposure(self, exe: str, mounts: bool) -> tuple[list[str], list[str]] | None:
+        """Directories to hide and to bind back (read-only, in the private mount namespace) so an
+        unprivileged uid can run ``exe``: ``([hide...], [expose...])``, or None if impossible."""
         real = os.path.realpath(exe)
-        prefix = os.path.dirname(os.path.dirname(real))  # <prefix>/bin/<exe>: expose <prefix>
-        hide = _blocking_ancestor(real)
-        if hide is None or prefix in ("/", "") or not prefix.startswith(hide.rstrip("/") + "/"):
+        reachable = _world_reachable(real, executable=True)
+        under_tmp = mounts and any(_under(real, d) for d in PRIVATE_TMP)
+        if reachable and not under_tmp:
+            return [], []
+        prefix = os.path.dirname(os.path.dirname(real))  # <prefix>/bin/<exe>: expose all of <prefix>
+        if not mounts or prefix in ("/", ""):
             return None
-        return [hide], [prefix]
+        hide: list[str] = []
+        if not reachable:
+            blocker = _blocking_ancestor(real)
+            if blocker is None or not _under(prefix, blocker) or prefix == blocker:
+                return None
+            hide = [blocker]
+        return hide, [prefix]
 
     def _command(self, limits: Limits) -> tuple[list[str], list[str], bool]:
         """The ``unshare`` prefix, the namespace tags it gives, and whether it has a private mount namespace."""
@@ -263,10 +276,7 @@ class LocalExecutor:
                 return ExecResult(exit_code=None, ended_by="start_failed",
                                   stderr=f"program not found: {argv[:1]}", wall_s=time.monotonic() - t0)
             prefix, ns_tags, mounts = self._command(limits)
-            if _world_reachable(exe, executable=True):
-                exposure: tuple[list[str], list[str]] | None = ([], [])
-            else:
-                exposure = self._plan_exposure(exe) if mounts else None
+            exposure = self._plan_exposure(exe, mounts)
             if self.drop_privileges and self.caps.root and exposure is not None:
                 uid = self._take_uid()
             try:
@@ -364,7 +374,7 @@ class LocalExecutor:
                 now = time.monotonic()
                 if now >= deadline:
                     return "timeout"
-                if exited_at is None and proc.poll() is not None:
+                if exited_at is None and _procs.exited(proc.pid):
                     exited_at = now
                 if exited_at is not None and now - exited_at > 0.2:
                     return None  # leftovers outside a PID namespace hold the pipes: they get killed
@@ -381,20 +391,25 @@ class LocalExecutor:
             sel.close()
 
     def _terminate(self, proc: subprocess.Popen[bytes], uid: int | None, *, pidns: bool) -> None:
-        """Kill the run's whole tree and reap the sandbox's top process. Idempotent."""
-        if proc.poll() is None:
-            # kill the supervisor first: unshare's wait for it returns only once the kernel has
-            # emptied the PID namespace; then everything else in the process group
-            targets = _procs.descendants(proc.pid) if not pidns else _procs.children(proc.pid)
-            _procs.kill(targets if pidns else [proc.pid, *targets])
-            try:
-                proc.wait(timeout=2)
-            except subprocess.TimeoutExpired:
-                pass
+        """Kill the run's whole tree and reap the sandbox's top process. Idempotent.
+
+        ``proc`` stays unreaped until the end, so its pid and process group id cannot be reused
+        while we signal them.
+        """
+        if proc.returncode is None and not _procs.exited(proc.pid):
+            if pidns:
+                # the supervisor is PID 1 of the run's namespace: killing it makes the kernel kill
+                # everything inside, and unshare's wait for it returns only once that is done
+                for pid in _procs.children(proc.pid):
+                    _procs.kill_checked(pid, _procs.is_child_of(proc.pid))
+            else:
+                _procs.kill_tree(proc.pid, include_root=True)
+            if not _procs.wait_exited(proc.pid, 2.0):
+                _procs.os_kill_quiet(proc.pid)
+                _procs.wait_exited(proc.pid, 2.0)
+        if proc.returncode is None:
             _procs.kill_group(proc.pid)
             proc.wait()
-        else:
-            _procs.kill_group(proc.pid)
         if uid is not None:
             _procs.sweep_uid(uid)
 

@@ -55,22 +55,28 @@ class Store:
     def _migrate(self) -> None:
         c = self.conn
         c.execute("CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)")
-        have = {r[0] for r in c.execute("SELECT version FROM schema_migrations")}
-        if have and max(have) > SCHEMA_VERSION:
-            raise StoreError(f"{self.path}: schema version {max(have)} is newer than this stackeval ({SCHEMA_VERSION}); upgrade stackeval")
-        for version, name, sql in MIGRATIONS:
-            if version in have:
-                continue
-            c.execute("BEGIN IMMEDIATE")
-            try:
+        if self._pending_migrations() is None:
+            return
+        # several processes may open a fresh DB at once: take the write lock, then look again, so exactly
+        # one of them applies each migration and the others see it done
+        c.execute("BEGIN IMMEDIATE")
+        try:
+            for version, name, sql in self._pending_migrations() or []:
                 for stmt in sql.split(";"):
                     if stmt.strip():
                         c.execute(stmt)
                 c.execute("INSERT INTO schema_migrations VALUES (?,?,?)", (version, name, utcnow()))
-                c.execute("COMMIT")
-            except BaseException:
-                c.execute("ROLLBACK")
-                raise
+            c.execute("COMMIT")
+        except BaseException:
+            c.execute("ROLLBACK")
+            raise
+
+    def _pending_migrations(self) -> list[tuple[int, str, str]] | None:
+        have = {r[0] for r in self.conn.execute("SELECT version FROM schema_migrations")}
+        if have and max(have) > SCHEMA_VERSION:
+            raise StoreError(f"{self.path}: schema version {max(have)} is newer than this stackeval ({SCHEMA_VERSION}); upgrade stackeval")
+        pending = [m for m in MIGRATIONS if m[0] not in have]
+        return pending or None
 
     def close(self) -> None:
         self.conn.close()
@@ -125,6 +131,20 @@ class Store:
                     (run_id, result.test_id, result.arm, result.repeat, result.attempt, turn,
                      req.model_dump_json(), res.model_dump_json()),
                 )
+
+    def put_result_if_new(self, run_id: str, result: TestResult, requests: list[tuple[ChatRequest, ChatResult]]) -> bool:
+        """``put_result``, unless another writer (a second process completing the same run) already stored
+        this attempt of this unit: then nothing is written and False is returned. First writer wins."""
+        try:
+            self.put_result(run_id, result, requests)
+        except sqlite3.IntegrityError:
+            row = self.conn.execute(
+                "SELECT 1 FROM results WHERE run_id=? AND test_id=? AND arm=? AND repeat=? AND attempt=?",
+                (run_id, result.test_id, result.arm, result.repeat, result.attempt)).fetchone()
+            if row is None:
+                raise
+            return False
+        return True
 
     def put_snapshot(self, run_id: str, label: str, text: str) -> None:
         with self._tx():

@@ -28,7 +28,8 @@ def test_migrations_recorded_and_idempotent(tmp_path) -> None:
     Store(db).close()
     Store(db).close()
     con = sqlite3.connect(db)
-    assert [r[0] for r in con.execute("SELECT version FROM schema_migrations")] == [SCHEMA_VERSION]
+    assert [r[0] for r in con.execute("SELECT version FROM schema_migrations ORDER BY version")] == list(
+        range(1, SCHEMA_VERSION + 1))
     assert con.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
 
 

@@ -1,0 +1,129 @@
+"""`stackeval sweep`, `sweeps`, `compare` and `report-html`, registered on the main app."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from stackeval.cli.app import DbOpt, _db, _open_store, app
+from stackeval.errors import UserError
+
+FORMATS = ("md", "html", "json")
+
+
+def _write(text: str, out: Path | None) -> None:
+    if out:
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise UserError(f"{out}: cannot write: {e.strerror or e}") from e
+    else:
+        sys.stdout.write(text)
+
+
+@app.command()
+def sweep(
+    recipe: Annotated[Path, typer.Argument(help="sweep recipe YAML (engine, serve command template, matrix, workloads)")],
+    db: DbOpt = None,
+    resume: Annotated[str | None, typer.Option("--resume", help="SWEEP_ID (prefix or 'latest') to continue")] = None,
+    force: Annotated[bool, typer.Option("--force", help="with --resume: continue although the recipe changed")] = False,
+    dry_run: Annotated[bool, typer.Option("--dry-run", help="print the planned points and commands, start nothing")] = False,
+    log_dir: Annotated[Path | None, typer.Option("--log-dir", help="server logs (default <db>-logs/ beside the DB)")] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+) -> None:
+    """Launch a server per point of a parameter sweep, run the workloads against it, store everything."""
+    from stackeval.cli.render import console
+    from stackeval.launch.command import render_argv
+    from stackeval.launch.plan import load_sweep_recipe, plan_points
+    from stackeval.launch.sweep import builtin_resolver, run_sweep
+    from stackeval.sandbox.local import LocalExecutor
+
+    rec = load_sweep_recipe(recipe)
+    if dry_run:
+        resolve = builtin_resolver(rec)(rec.launch.host, rec.launch.port or 0)
+        for p in plan_points(rec):
+            print(json.dumps({"index": p.index, "name": p.name, "varied": p.varied,
+                              "argv": render_argv(rec, p, resolve)}))
+        return
+    path = _db(db)
+
+    def say(m: str) -> None:
+        if not quiet:
+            console.print(m, style="dim", markup=False, highlight=False)
+
+    try:
+        out = asyncio.run(run_sweep(rec, db_path=path, recipe_path=str(recipe), resume=resume, force=force,
+                                    log_dir=log_dir, executor=LocalExecutor(), progress=say))
+    except KeyboardInterrupt:
+        console.print(f"interrupted; resume with: stackeval sweep {recipe} --resume latest --db {path}", style="yellow")
+        raise typer.Exit(130) from None
+    from rich.table import Table
+
+    t = Table(title=f"sweep {out.sweep_id} ({len(out.points)} points)", title_justify="left")
+    for c in ("#", "point", "status", "reason", "runs"):
+        t.add_column(c)
+    for p in out.points:
+        t.add_row(str(p.point.index), p.point.name, p.status, (p.reason or "")[:90],
+                  " ".join(w.run_id or "-" for w in p.workloads))
+    console.print(t)
+    console.print(f"sweep id: {out.sweep_id} (db {path}); report: stackeval compare {out.sweep_id} --db {path} "
+                  f"--format html --out sweep.html")
+
+
+@app.command()
+def sweeps(db: DbOpt = None, as_json: Annotated[bool, typer.Option("--json")] = False) -> None:
+    """List stored sweeps, newest first."""
+    from stackeval.launch.store import SweepStore
+
+    with _open_store(db) as st:
+        ss = SweepStore(st)
+        rows = [{"id": s.id, "name": s.name, "created_at": s.created_at, "status": s.status,
+                 "points": {p.point.name: p.status for p in ss.points(s.id)}} for s in ss.list()]
+    if as_json:
+        print(json.dumps(rows, indent=2))
+        return
+    for r in rows:
+        print(f"{r['id']}  {r['status']:<11} {r['name']}  " + ", ".join(f"{k}: {v}" for k, v in r["points"].items()))
+
+
+@app.command()
+def compare(
+    refs: Annotated[list[str], typer.Argument(help="run ids (prefix or 'latest') and/or sweep ids (sw-..., sweep:latest)")],
+    db: DbOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="md|html|json")] = "md",
+    out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
+) -> None:
+    """Compare runs or sweep points: pass rates, variables that differ, flips, exact McNemar, noise floor, speed."""
+    from stackeval.launch.collect import collect
+    from stackeval.report.compare import compare as build
+    from stackeval.report.html import render_comparison
+
+    if fmt not in FORMATS:
+        raise UserError(f"--format must be md, html or json, not {fmt!r}")
+    with _open_store(db) as st:
+        cols, ctx = collect(st, refs)
+    _write(render_comparison(build(cols, ctx), fmt), out)
+
+
+@app.command("report-html")
+def report_html(
+    run_id: Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")],
+    db: DbOpt = None,
+    fmt: Annotated[str, typer.Option("--format", "-f", help="html|md")] = "html",
+    out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
+) -> None:
+    """Report one run as one self-contained HTML file (or Markdown from the same renderer)."""
+    from stackeval.report.html import render_run
+
+    if fmt not in ("html", "md"):
+        raise UserError(f"--format must be html or md, not {fmt!r}")
+    with _open_store(db) as st:
+        rid = st.resolve_run(run_id)
+        info = st.run_info(rid)
+        text = render_run(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)), st.docs(rid), fmt)
+    _write(text, out)
