@@ -42,7 +42,7 @@ class Fault:
     expect_attempts: int  # client attempts (1 + retries)
 
 
-def fault_catalogue(retry_after_s: str = "1") -> dict[str, Callable[[], Fault]]:
+def fault_catalogue(retry_after_s: str = "1", stall_s: float = 5.0) -> dict[str, Callable[[], Fault]]:
     """Every fault kind of the battery, with what the harness must make of it (max_retries=2)."""
     return {
         "429_retry_after": lambda: Fault("429_retry_after", [Reply(status=429, headers={"Retry-After": retry_after_s})],
@@ -62,7 +62,7 @@ def fault_catalogue(retry_after_s: str = "1") -> dict[str, Callable[[], Fault]]:
         "no_done": lambda: Fault("no_done", [Reply(content="ends without done", no_done=True)],
                                  "error", "stream_incomplete", 1),
         "never_end": lambda: Fault("never_end", [Reply(content="keeps going", never_end=True)], "timeout", "timeout", 1),
-        "stall": lambda: Fault("stall", [Reply(content="late", ttft_s=5.0)], "timeout", "timeout", 1),
+        "stall": lambda: Fault("stall", [Reply(content="late", ttft_s=stall_s)], "timeout", "timeout", 1),
         "huge": lambda: Fault("huge", [Reply(content="big", huge_bytes=33 * 1024 * 1024)],
                               "error", "response_too_large", 1),
         "invalid_utf8": lambda: Fault("invalid_utf8", [Reply(content="bad bytes", invalid_utf8=True)],
@@ -276,3 +276,46 @@ class Snapshot:
 
 def dump(obj: Any) -> str:
     return json.dumps(obj, default=str, sort_keys=True)
+
+
+# ------------------------------------------------------------------------------ the CLI, in this process
+
+
+@dataclass
+class CliResult:
+    returncode: int
+    stdout: str
+    stderr: str
+
+
+def cli_inproc(*args: str, env: dict[str, str] | None = None) -> CliResult:
+    """``stackeval ARGS`` through the real entry point (``stackeval.cli.app.main``), in this process:
+    the same parsing, error handling and exit codes as the console script, without a second or so of
+    interpreter start-up per call. Subprocess runs are used where a separate process matters."""
+    import contextlib
+    import io
+    import sys
+
+    from stackeval.cli import app as cli_app
+
+    out, err = io.StringIO(), io.StringIO()
+    saved_env = {k: os.environ.get(k) for k in (env or {})}
+    saved_argv = sys.argv
+    code = 0
+    try:
+        for k, v in (env or {}).items():
+            os.environ[k] = v
+        sys.argv = ["stackeval", *args]
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            try:
+                cli_app.main()
+            except SystemExit as e:
+                code = e.code if isinstance(e.code, int) else (0 if e.code is None else 1)
+    finally:
+        sys.argv = saved_argv
+        for k, v in saved_env.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+    return CliResult(code, out.getvalue(), err.getvalue())

@@ -117,37 +117,78 @@ def _resume_in_process(db: Path, url: str) -> None:
     ))
 
 
-def test_sigkill_at_random_points_never_corrupts_loses_or_duplicates(tmp_path: Path, slow_server: FaultServer) -> None:
-    rng = random.Random(20261202)
+def _kill_trial(trial: int, seed: int, tmp_path: Path, url: str) -> str:
+    """One SIGKILL at a random point, then the checks and the resume. Returns where the kill landed."""
+    rng = random.Random(seed)
     n = _n_units()
-    where = Counter()
-    for trial in range(KILL_TRIALS):
-        db = tmp_path / f"kill-{trial}.db"
-        proc = _spawn(slow_server.base_url, db, "-c", "2", "-q")
-        if trial % 2 == 0:  # anywhere in time: start-up, discovery, migration, the run, the end
-            time.sleep(rng.uniform(0.0, 2.5))
-        else:  # right after the k-th result was written
-            _wait_results(db, rng.randrange(0, n), proc)
-            time.sleep(rng.uniform(0.0, 0.02))
-        proc.kill()
-        proc.communicate(timeout=30)
-        stored = count_results(db) if db.exists() else 0
-        where["before-db" if not db.exists() else "mid-run" if 0 < stored < n else "edge"] += 1
-        before: dict = {}
-        if db.exists():
-            assert integrity(db) == "ok", trial
-            assert orphan_results(db) == [], trial  # a result and its request records land together
-            assert set(_units(db).values()) <= {1}, trial
-            before = result_rows(db)
-        _resume_in_process(db, slow_server.base_url)
+    db = tmp_path / f"kill-{trial}.db"
+    proc = _spawn(url, db, "-c", "2", "-q")
+    if trial % 4 == 0:  # anywhere in time: start-up, discovery, migration, the run, the end
+        time.sleep(rng.uniform(0.0, 4.0))
+    else:  # right after the k-th result was written
+        _wait_results(db, rng.randrange(0, n), proc)
+        time.sleep(rng.uniform(0.0, 0.02))
+    proc.kill()
+    proc.communicate(timeout=30)
+    stored = count_results(db) if db.exists() else 0
+    landed = "before-db" if not db.exists() else "mid-run" if 0 < stored < n else "edge"
+    before: dict = {}
+    if db.exists():
         assert integrity(db) == "ok", trial
-        after = result_rows(db)
-        assert all(after.get(k) == v for k, v in before.items()), f"trial {trial}: a finished result was lost or changed"
-        units = _units(db)
-        runs = _statuses(db)
-        assert len(runs) == 1 and list(runs.values()) == ["complete"], (trial, runs)
-        assert len(units) == n and set(units.values()) == {1}, (trial, len(units), Counter(units.values()))
+        assert orphan_results(db) == [], trial  # a result and its request records land together
+        assert set(_units(db).values()) <= {1}, trial
+        before = result_rows(db)
+    _resume_in_process(db, url)
+    assert integrity(db) == "ok", trial
+    after = result_rows(db)
+    assert all(after.get(k) == v for k, v in before.items()), f"trial {trial}: a finished result was lost or changed"
+    units = _units(db)
+    runs = _statuses(db)
+    assert len(runs) == 1 and list(runs.values()) == ["complete"], (trial, runs)
+    assert len(units) == n and set(units.values()) == {1}, (trial, len(units), Counter(units.values()))
+    return landed
+
+
+def test_sigkill_at_random_points_never_corrupts_loses_or_duplicates(tmp_path: Path, slow_server: FaultServer) -> None:
+    from concurrent.futures import ThreadPoolExecutor
+
+    seeds = random.Random(20261202)
+    jobs = [(t, seeds.randrange(1 << 30)) for t in range(KILL_TRIALS)]
+    with ThreadPoolExecutor(2) as pool:  # two trials at a time, each with its own DB
+        where = Counter(pool.map(lambda j: _kill_trial(j[0], j[1], tmp_path, slow_server.base_url), jobs))
+    assert sum(where.values()) == KILL_TRIALS
     assert where["mid-run"] >= KILL_TRIALS // 2, where  # most kills land while results are being written
+
+
+OPENER = """
+import sys, time
+from stackeval.store.db import Store
+t0, dbs = float(sys.argv[1]), sys.argv[2:]
+for r, db in enumerate(dbs):
+    time.sleep(max(0.0, t0 + 0.25 * r - time.time()))
+    try:
+        Store(db).close()
+        print("ok")
+    except Exception as e:
+        print("FAIL", type(e).__name__, e)
+"""
+
+
+def test_many_processes_opening_one_fresh_db_at_once(tmp_path: Path) -> None:
+    """The migration race: 8 processes create the same new DB in the same instant, 10 times over."""
+    dbs = [str(tmp_path / f"fresh-{r}.db") for r in range(10)]
+    t0 = time.time() + 2.0
+    procs = [subprocess.Popen([sys.executable, "-c", OPENER, str(t0), *dbs], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True) for _ in range(8)]
+    outs = [p.communicate(timeout=60) for p in procs]
+    lines = [ln for out, _err in outs for ln in out.splitlines()]
+    assert all(p.returncode == 0 for p in procs), [e[-500:] for _o, e in outs]
+    assert lines == ["ok"] * (8 * len(dbs)), [ln for ln in lines if ln != "ok"][:3]
+    for db in dbs:
+        with sqlite3.connect(db) as con:
+            versions = [r[0] for r in con.execute("SELECT version FROM schema_migrations ORDER BY version")]
+        assert versions == sorted(set(versions)) and versions, versions
+        assert integrity(Path(db)) == "ok"
 
 
 def test_two_runs_writing_one_db_at_once_both_complete(tmp_path: Path, slow_server: FaultServer) -> None:
@@ -155,7 +196,7 @@ def test_two_runs_writing_one_db_at_once_both_complete(tmp_path: Path, slow_serv
     for round_ in ("fresh db", "existing db"):
         procs = [_spawn(slow_server.base_url, db, "-c", "2", "-q") for _ in range(2)]
         outs = [p.communicate(timeout=120) for p in procs]
-        for p, (out, err) in zip(procs, outs, strict=True):
+        for p, (_out, err) in zip(procs, outs, strict=True):
             assert p.returncode == 0, (round_, p.returncode, err[-800:])
         assert integrity(db) == "ok" and orphan_results(db) == []
     runs = _statuses(db)
@@ -183,6 +224,40 @@ def test_two_resumes_of_one_run_at_once_do_not_duplicate(tmp_path: Path, slow_se
     assert integrity(db) == "ok"
     units = _units(db)
     assert len(units) == _n_units() and set(units.values()) == {1}
+
+
+def test_no_sandboxed_program_outlives_a_killed_harness(tmp_path: Path) -> None:
+    """The harness is SIGKILLed while a generated program runs in the sandbox: the program must still end
+    by its own wall limit (here 2 s), not run on unsupervised."""
+    import uuid
+
+    from tests.reliability.helpers import kill_all, pids_with_marker, wait_gone
+
+    marker = f"stackeval-orphan-{uuid.uuid4().hex}"
+    script = (
+        "import os\n"
+        "from stackeval.records.execution import Limits\n"
+        "from stackeval.sandbox import LocalExecutor\n"
+        "argv = repr(['-S', '-c', 'import time; time.sleep(60)', os.environ['ORPHAN_MARKER']])\n"
+        "src = 'import os, sys\\nos.execv(sys.executable, [sys.executable, *%s])\\n' % argv\n"
+        "LocalExecutor().run({'m.py': src}, ['python', '-S', 'm.py'], Limits(wall_s=2, cpu_s=2))\n"
+    )
+    harness = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.DEVNULL,
+                               stderr=subprocess.DEVNULL, env={**os.environ, "ORPHAN_MARKER": marker})
+    try:
+        deadline = time.monotonic() + 30
+        while not pids_with_marker(marker) and time.monotonic() < deadline and harness.poll() is None:
+            time.sleep(0.02)
+        assert pids_with_marker(marker), ("the sandboxed program should be running", harness.poll())
+        harness.kill()
+        harness.wait(10)
+        left = wait_gone(lambda: pids_with_marker(marker), 5.0)  # its wall limit was 2 s
+    finally:
+        harness.kill()
+        kill_all(pids_with_marker(marker))
+    if left:
+        pytest.xfail(f"known sandbox gap, reported: a program outlives a SIGKILLed harness ({len(left)} process(es) "
+                     "still running 5 s after a 2 s wall limit; only the executor enforces the wall limit)")
 
 
 def test_real_server_dying_mid_run_gives_infrastructure_errors_and_a_message(tmp_path: Path) -> None:

@@ -151,7 +151,7 @@ def test_each_fault_kind_alone(kind: str) -> None:
     """Each fault on its own, straight through the client (fast, and names the kind that breaks)."""
     from stackeval.testing.fakeserver import Reply
 
-    f = fault_catalogue(retry_after_s="0.1")[kind]()
+    f = fault_catalogue(retry_after_s="0.1", stall_s=1.5)[kind]()
     n = {"i": 0}
 
     def respond(_body):  # noqa: ANN001, ANN202
@@ -161,8 +161,7 @@ def test_each_fault_kind_alone(kind: str) -> None:
 
     async def go():  # noqa: ANN202
         async with FaultServer(respond) as srv:
-            opts = ClientOptions(base_url=srv.base_url, total_timeout_s=TIMEOUTS["total"], read_timeout_s=TIMEOUTS["read"],
-                                 backoff_base_s=0.05)
+            opts = ClientOptions(base_url=srv.base_url, total_timeout_s=1.2, read_timeout_s=0.6, backoff_base_s=0.05)
             async with Client(opts) as c:
                 return await c.chat(ChatRequest(body={"model": "m", "messages": [{"role": "user", "content": "q"}]}))
 

@@ -21,6 +21,7 @@ RANK = {
     "runner": 4,
     "report": 5,
     "launch": 6,
+    "distributed": 6.5,
     "cli": 7,
 }
 

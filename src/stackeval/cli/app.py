@@ -52,11 +52,12 @@ def stack(
 ) -> None:
     """Discover and print the serving stack behind an endpoint."""
     from stackeval.cli.render import console, stack_table
-    from stackeval.client.http import Client, ClientOptions
+    from stackeval.client.http import Client, ClientOptions, check_base_url
     from stackeval.stack.discover import discover
     from stackeval.stack.recipe import load_recipe
 
     rec = load_recipe(recipe) if recipe else None
+    check_base_url(endpoint)
 
     async def go():  # noqa: ANN202
         async with Client(ClientOptions(base_url=endpoint, api_key=_key(api_key_env))) as c:
@@ -151,7 +152,7 @@ def _warn_infrastructure(results: list, run_id: str, path: Path) -> None:  # noq
         return
     n = sum(infra.values())
     kinds = ", ".join(f"{k} x{v}" for k, v in infra.most_common())
-    down = " (the endpoint stopped accepting connections)" if infra.get("connection", 0) * 2 >= n else ""
+    down = " (connections to the endpoint failed: is the server still up?)" if infra.get("connection", 0) * 2 >= n else ""
     print(f"stackeval: warning: {n} of {len(results)} tests ended in an infrastructure error, not a model failure: "
           f"{kinds}{down}; re-run them with: stackeval run --resume {run_id} --retry-errors --db {path}",
           file=sys.stderr)

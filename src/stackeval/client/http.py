@@ -31,6 +31,22 @@ from stackeval.records.request import (
 _now = time.perf_counter_ns
 _decode = json.JSONDecoder().decode
 RETRY_STATUSES = frozenset({429, 502, 503})
+REDACTED = "[redacted]"
+
+
+def check_base_url(url: str) -> None:
+    """Raise EndpointError unless ``url`` is an http(s) URL with a host (checked before any connection)."""
+    from urllib.parse import urlsplit
+
+    from stackeval.errors import EndpointError
+
+    try:
+        parts = urlsplit(url.strip())
+        port_ok = parts.port is None or 0 < parts.port < 65536
+    except ValueError:
+        parts, port_ok = None, False
+    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or not port_ok or " " in url.strip():
+        raise EndpointError(f"endpoint {url!r} is not an http(s) URL with a host (e.g. http://127.0.0.1:8000)")
 
 
 @dataclass(frozen=True)
@@ -162,7 +178,7 @@ class Client:
             async with asyncio.timeout(timeout_s):
                 async with self.session.get(self.opts.url(path)) as r:
                     raw = await _read_upto(r, 4 * 1024 * 1024)
-                    return r.status, r.headers.get("Content-Type", ""), raw.decode("utf-8", "replace")
+                    return r.status, r.headers.get("Content-Type", ""), self._scrub_text(raw.decode("utf-8", "replace"))
         except (aiohttp.ClientError, TimeoutError, OSError):
             return None, "", ""
 
@@ -171,7 +187,7 @@ class Client:
             async with asyncio.timeout(timeout_s):
                 async with self.session.post(self.opts.url(path), json=body) as r:
                     raw = await _read_upto(r, 4 * 1024 * 1024)
-                    return r.status, raw.decode("utf-8", "replace")
+                    return r.status, self._scrub_text(raw.decode("utf-8", "replace"))
         except (aiohttp.ClientError, TimeoutError, OSError):
             return None, ""
 
@@ -221,13 +237,31 @@ class Client:
             r, c, leaked = split_think(content)
             if leaked:
                 reasoning, content, source = r, c, "think_tags"
-        return ChatResult(
+        return self._scrub(ChatResult(
             ok=ok, error=err, attempts=attempts, status=status, content=content, reasoning=reasoning,
             reasoning_source=source, tool_calls=asm.tool_calls, finish_reason=asm.finish_reason,
             usage=asm.usage, server_timings=asm.server_timings, extra=asm.extra, model=asm.model,
             system_fingerprint=asm.system_fingerprint, timings=t,
             raw_excerpt=_excerpt(raw, self.opts.excerpt_bytes),
-        )
+        ))
+
+    def _scrub(self, res: ChatResult) -> ChatResult:
+        """A server that echoes our Authorization header (in an error page, or as "content") must not get
+        the API key into results, the store or reports: every occurrence becomes ``[redacted]``."""
+        key = self.opts.api_key
+        if not key:
+            return res
+        js = res.model_dump_json()
+        forms = {key, json.dumps(key, ensure_ascii=False)[1:-1], json.dumps(key)[1:-1]}
+        if not any(f in js for f in forms):
+            return res
+        for f in sorted(forms, key=len, reverse=True):
+            js = js.replace(f, REDACTED)
+        return ChatResult.model_validate_json(js)
+
+    def _scrub_text(self, text: str) -> str:
+        key = self.opts.api_key
+        return text.replace(key, REDACTED) if key and key in text else text
 
     async def _once(self, req: ChatRequest, payload: bytes, t: _Stamps, asm: StreamAssembler) -> tuple[int, bytes]:
         o = self.opts

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import sys
 from collections.abc import Iterator
 from typing import Any
 
@@ -43,11 +44,15 @@ def _quiet_env() -> None:
 def connected(options: RayOptions) -> Iterator[Any]:
     """The ``ray`` module, initialised for the duration of the block."""
     _quiet_env()
+    address = options.address or os.environ.get("RAY_ADDRESS") or None
+    if not address and "ray" not in sys.modules:
+        # Ray maps 127.0.0.1 to the machine's routable address unless told this is a one-machine cluster
+        # (read when Ray is imported): a local instance that stackeval starts stays on loopback
+        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
     ray = import_ray()
     if ray.is_initialized():
         yield ray
         return
-    address = options.address or os.environ.get("RAY_ADDRESS") or None
     kw: dict[str, Any] = {"log_to_driver": options.log_to_driver, "ignore_reinit_error": True}
     if address:
         try:
@@ -55,8 +60,6 @@ def connected(options: RayOptions) -> Iterator[Any]:
         except (ConnectionError, RuntimeError, ValueError) as e:
             raise UserError(f"cannot join the Ray cluster at {address}: {e}") from e
     else:
-        # Ray maps 127.0.0.1 to the machine's routable address unless told this is a one-machine cluster
-        os.environ.setdefault("RAY_ENABLE_WINDOWS_OR_OSX_CLUSTER", "0")
         ray.init(num_cpus=options.local_num_cpus, resources=options.local_resources or None,
                  include_dashboard=False, **kw)
     try:

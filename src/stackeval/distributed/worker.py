@@ -58,6 +58,10 @@ class UnitRunner:
         self._client: Any = None
         self._gsem = asyncio.Semaphore(grade_workers or max(1, os.cpu_count() or 2))
         self._node = worker_info().node_id
+        # load every built-in grader now, in one thread: the registry's lazy first load is not thread-safe
+        from stackeval.graders.base import known_kinds
+
+        known_kinds()
 
     async def client(self) -> Any:
         if self._client is None:

@@ -16,8 +16,10 @@ spec); ``detail`` lists every failed check with the reason, ``data.failed`` thei
 
 Counted checks take ``exact`` or ``min``/``max`` (at least one). Phrase arguments (keywords, facts,
 banned phrases) match case-insensitively on normalised text with word boundaries; a phrase written
-``re:<pattern>`` is a regular expression instead. See ``_text`` for how words, sentences, paragraphs,
-characters and languages are counted.
+``re:<pattern>`` is a regular expression instead, searched in the normalised text (NFKC, ASCII quotes,
+whitespace runs collapsed to one space, so no line anchors). The ``regex`` check searches the raw answer
+(multiline by default). See ``_text`` for how words, sentences, paragraphs, characters and languages
+are counted.
 """
 
 from __future__ import annotations

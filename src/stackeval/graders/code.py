@@ -121,7 +121,8 @@ HARNESS = r'''
 import builtins, io, json, operator, os, sys, traceback, types, ast
 
 _open, _replace, _unlink, _dumps, _exit = builtins.open, os.replace, os.unlink, json.dumps, os._exit
-_extract_tb, _getcwd = traceback.extract_tb, os.getcwd
+_extract_tb, _getcwd, _Function = traceback.extract_tb, os.getcwd, types.FunctionType
+_BUILTINS = dict(builtins.__dict__)  # restored after the solution is imported: it cannot patch them
 NONCE = __NONCE__
 ENTRY = __ENTRY__
 RESULT, PROGRESS = "_verdict.json", "_progress.json"
@@ -262,7 +263,8 @@ def main():
         exec(sol_code, mod.__dict__)
     except BaseException as e:
         _fail("import", e, tests_src=tests_src)
-    if not hasattr(mod, ENTRY):
+    builtins.__dict__.update(_BUILTINS)
+    if ENTRY not in mod.__dict__:
         _write(RESULT, {"ok": False, "phase": "entry", "exc": "", "msg": "solution defines no %r" % ENTRY})
         _exit(0)
     ns = {"__name__": "_tests", "_se_cmp": _cmp}
@@ -273,7 +275,7 @@ def main():
         _fail("test", e, test="<top level>", tests_src=tests_src)
     ran = 1
     for name, fn in list(ns.items()):
-        if name.startswith("test_") and isinstance(fn, types.FunctionType):
+        if name.startswith("test_") and type(fn) is _Function:
             _progress(name)
             try:
                 fn()

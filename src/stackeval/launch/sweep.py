@@ -9,11 +9,13 @@ that have not completed (a suite run that was cut off is resumed, not restarted)
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from stackeval.errors import ConfigError, StackevalError, UserError
 from stackeval.launch.command import Resolver, point_recipe, render_argv, render_env
@@ -231,10 +233,13 @@ async def _workloads(ctx: _Ctx, rec: SweepPointRecord, srv: ServerProcess) -> No
             return
         mine = [wr for wr in rec.workloads if wr.workload == wi]
         try:
-            if isinstance(w, SuiteWorkload):
-                await _suite(ctx, rec, wi, w, mine, recipe)
-            else:
-                await _bench(ctx, rec, wi, w, mine, recipe)
+            job = _suite(ctx, rec, wi, w, mine, recipe) if isinstance(w, SuiteWorkload) else _bench(ctx, rec, wi, w, mine, recipe)
+            if not await _while_alive(job, srv):
+                for wr in rec.workloads:
+                    if wr.workload == wi and wr.status == "running":
+                        wr.status, wr.error = "interrupted", "the server exited"
+                ctx.save(rec)
+                return
         except StackevalError as e:  # e.g. the endpoint stopped answering: recorded, next workload
             for wr in rec.workloads:
                 if wr.workload == wi and wr.status == "running":
@@ -243,6 +248,25 @@ async def _workloads(ctx: _Ctx, rec: SweepPointRecord, srv: ServerProcess) -> No
                 rec.workloads.append(WorkloadRecord(workload=wi, kind=w.kind, label=w.title(), status="error", error=str(e)))
             ctx.save(rec)
             ctx.progress(f"point {rec.point.index}: {w.title()} failed: {e}")
+
+
+async def _while_alive(job: Coroutine[Any, Any, None], srv: ServerProcess, every_s: float = 0.25) -> bool:
+    """Run a workload while the server lives; cancel it as soon as the server exits (False)."""
+    task = asyncio.ensure_future(job)
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=every_s)
+            if done:
+                task.result()
+                return True
+            if not srv.alive():
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+                return False
+    except BaseException:
+        task.cancel()
+        raise
 
 
 async def _suite(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: SuiteWorkload, mine: list[WorkloadRecord], recipe) -> None:  # noqa: ANN001

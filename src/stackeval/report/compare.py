@@ -603,13 +603,13 @@ def _pair(i: int, j: int, cols: list[ColumnInput], sums: list[ColumnSummary], un
         pc.verdict = "no common tests" if (a or b) else ""
         return pc
     p = exact_mcnemar(ao, bo)
-    pc.overall = McNemar(scope="overall", units=n, a_only=ao, b_only=bo, p_value=round(p, 6), significant=p < ALPHA)
+    pc.overall = McNemar(scope="overall", units=n, a_only=ao, b_only=bo, p_value=p, significant=p < ALPHA)
     cats = sorted({r.category for r in a.values()}, key=lambda c: (CATEGORIES.index(c) if c in CATEGORIES else 99, c))
     for cat in cats:
         cn, cao, cbo = _discord(a, b, cat)
         if cn:
             cp = exact_mcnemar(cao, cbo)
-            pc.by_category.append(McNemar(scope=cat, units=cn, a_only=cao, b_only=cbo, p_value=round(cp, 6),
+            pc.by_category.append(McNemar(scope=cat, units=cn, a_only=cao, b_only=cbo, p_value=cp,
                                           significant=cp < ALPHA))
     pc.a_better, pc.b_better = _flips(a, b)
     floor = _floor([np for key, np in noise if key != (i, j)])
@@ -661,7 +661,7 @@ def _sweep(ctx: SweepContext, cols: list[ColumnInput], sums: list[ColumnSummary]
         pv.output_tok_s = max(outs, key=lambda v: int(v.metric.split()[0][2:])) if outs else None
         if k is not None and k >= 1:
             ks.append(k)
-            if sizes:
+            if sizes and c.runs:  # a point that never ran pays no padding
                 pv.cudagraph = check_k(k, sizes, batch=ctx.batch)
                 pv.padded = not pv.cudagraph.is_capture_size
         view.points.append(pv)

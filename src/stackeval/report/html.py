@@ -498,7 +498,9 @@ def _sweep_blocks(cmp: Comparison) -> list[Block]:
         out.append(Chart(title + " (hatched: K+1 not a capture size)" if any(p.padded for p in sw.points) else title,
                          bar_chart(labels, vals, title=title, ylabel="tok/s", hatched=[bool(p.padded) for p in sw.points],
                                    errors=errs, notes=[p.status.replace("_", " ") for p in sw.points]),  # type: ignore[arg-type]
-                         Table(["point", "decode tok/s", "padded"], [[lab, v, p.padded] for lab, v, p in zip(labels, vals, sw.points, strict=True)])))
+                         Table(["point", "decode tok/s", "padded"],
+                               [[lab, v, p.padded] for lab, v, p in zip(labels, vals, sw.points, strict=True)],
+                               ["padded" if p.padded else "" for p in sw.points])))
     curves = [(p.label, p.spec.per_position) for p in sw.points if p.spec and p.spec.per_position]
     if curves:
         width = max(len(c) for _n, c in curves)

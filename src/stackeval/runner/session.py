@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from stackeval._version import __version__
-from stackeval.client.http import Client, ClientOptions
+from stackeval.client.http import Client, ClientOptions, check_base_url
 from stackeval.errors import UserError
 from stackeval.records.execution import Executor
 from stackeval.records.recipe import Recipe
@@ -71,6 +71,7 @@ async def execute_suite(
         profile = stored_spec.profile
     if not endpoint:
         raise UserError("--endpoint is required")
+    check_base_url(endpoint)
     if not profile:
         raise UserError("--profile is required")
     suite: Suite = load_profile(profile)

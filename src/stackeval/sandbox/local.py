@@ -12,7 +12,8 @@ is listed in ``ExecResult.isolation``:
 - ``tmpdir``: fresh work dir as cwd, HOME and TMPDIR; removed after the run.
 - ``env``: scrubbed environment (PATH, LANG, HOME, TMPDIR, PYTHONDONTWRITEBYTECODE, PYTHONHASHSEED=0).
 - ``rlimits``: RLIMIT_CPU, RLIMIT_AS (memory_mb), RLIMIT_FSIZE, RLIMIT_NOFILE, RLIMIT_CORE=0, and
-  RLIMIT_NPROC when it bites (see ``nproc``).
+  RLIMIT_NPROC when it bites (see ``nproc``). The supervisor sets them in the program's process
+  between fork and exec (no ``preexec_fn``), so ``run`` is safe to call from several threads.
 - ``uid``: as root, the program runs as a random unprivileged uid/gid used by no other process, no
   supplementary groups. ``nproc``: so RLIMIT_NPROC (not enforced for root) bounds the run's tasks.
   ``no_new_privs``: setuid binaries cannot regain privileges.
@@ -24,7 +25,12 @@ is listed in ``ExecResult.isolation``:
   only a down loopback (only when ``limits.network`` is False): no connection goes anywhere.
 
 Whatever happens, ``run`` kills the whole tree before returning: the supervisor (which takes the
-PID namespace down with it), the process group, and every process left with the run's uid.
+PID namespace down with it), the process group, and every process left with the run's uid. Kills
+go through pidfds checked against the expected parent or uid, so a recycled pid is never hit.
+
+Not bounded yet: the total disk use of the work dir itself (each file is capped by RLIMIT_FSIZE,
+the private /tmp, /var/tmp and /dev/shm by their tmpfs size), and CPU use across many processes
+(RLIMIT_CPU is per process; the process count is bounded by ``nproc``).
 
 How a run ended (``ended_by``):
 - ``timeout``: wall clock ran out (we kill), or the CPU rlimit fired (SIGXCPU, or SIGKILL at the
@@ -130,6 +136,43 @@ def _rmtree(path: str) -> None:
     shutil.rmtree(path, onerror=onerror)
 
 
+_swept: set[str] = set()
+_swept_lock = threading.Lock()
+_PREFIX = "stackeval-run-"
+
+
+def _sweep_stale(base_dir: str) -> None:
+    """Remove work dirs a killed process left behind (once per base dir and process).
+
+    A dir owned by a sandbox uid is stale when no process runs as that uid and it is over a minute
+    old; a root-owned one (no uid switch) only after six hours.
+    """
+    with _swept_lock:
+        if base_dir in _swept:
+            return
+        _swept.add(base_dir)
+    now = time.time()
+    try:
+        names = [n for n in os.listdir(base_dir) if n.startswith(_PREFIX)]
+    except OSError:
+        return
+    for name in names:
+        path = os.path.join(base_dir, name)
+        try:
+            st = os.lstat(path)
+        except OSError:
+            continue
+        if not stat.S_ISDIR(st.st_mode):
+            continue
+        age = now - st.st_mtime
+        if _UID_BASE <= st.st_uid < _UID_BASE + _UID_SPAN:
+            if age < 60 or _procs.pids_of_uid(st.st_uid):
+                continue
+        elif st.st_uid != os.geteuid() or age < 6 * 3600:
+            continue
+        _rmtree(path)
+
+
 @dataclass
 class _Capture:
     cap: int
@@ -186,6 +229,7 @@ class LocalExecutor:
         self.drop_privileges = drop_privileges
         tmp = base_dir or tempfile.gettempdir()
         self.base_dir = tmp if _world_reachable(tmp) else "/tmp"
+        _sweep_stale(self.base_dir)
         self.caps: Capabilities = probe() if namespaces else Capabilities(None, False, False, False, False,
                                                                           os.geteuid() == 0)
         self._uid_lock = threading.Lock()
@@ -264,11 +308,12 @@ class LocalExecutor:
         self, files: dict[str, str], argv: list[str], limits: Limits, collect: list[str] | None = None
     ) -> ExecResult:
         t0 = time.monotonic()
-        workdir = tempfile.mkdtemp(prefix="stackeval-run-", dir=self.base_dir)
+        workdir = tempfile.mkdtemp(prefix=_PREFIX, dir=self.base_dir)
         uid: int | None = None
         proc: subprocess.Popen[bytes] | None = None
         status_r = -1
         done = False
+        ns_tags: list[str] = []
         try:
             env = self._env(workdir)
             exe = shutil.which(argv[0], path=env["PATH"]) if argv else None
@@ -302,6 +347,7 @@ class LocalExecutor:
                 "expose": expose,
             }
             cmd = [*prefix, sys.executable, "-I", "-S", SUPERVISOR, json.dumps(cfg)]
+            started = time.monotonic()  # limits.wall_s counts from here
             try:
                 proc = subprocess.Popen(cmd, cwd=workdir, env=env, stdin=subprocess.DEVNULL,
                                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, pass_fds=(status_w,),
@@ -312,16 +358,16 @@ class LocalExecutor:
                                   wall_s=time.monotonic() - t0)
             os.close(status_w)
             cap = _Capture(limits.output_bytes)
-            stopped = self._pump(proc, status_r, cap, limits, t0)
+            stopped = self._pump(proc, status_r, cap, limits, started)
             self._terminate(proc, uid, pidns="pidns" in ns_tags)
             done = True
-            wall = time.monotonic() - t0
+            wall = time.monotonic() - started
             collected = self._collect(workdir, collect or [], limits.output_bytes)
             return self._result(proc, cap, stopped, limits, wall, collected, ns_tags)
         finally:
             if proc is not None:
                 if not done:
-                    self._terminate(proc, uid, pidns=False)
+                    self._terminate(proc, uid, pidns="pidns" in ns_tags)
                 for s in (proc.stdout, proc.stderr):
                     if s is not None:
                         s.close()
@@ -360,14 +406,14 @@ class LocalExecutor:
                     os.lchown(os.path.join(root, n), uid, uid)
 
     def _pump(self, proc: subprocess.Popen[bytes], status_r: int, cap: _Capture, limits: Limits,
-              t0: float) -> str | None:
+              started: float) -> str | None:
         """Read output and status until everything closes; returns "timeout"/"output_limit" if we stopped it."""
         assert proc.stdout is not None and proc.stderr is not None
         sel = selectors.DefaultSelector()
         sel.register(proc.stdout.fileno(), selectors.EVENT_READ, "stdout")
         sel.register(proc.stderr.fileno(), selectors.EVENT_READ, "stderr")
         sel.register(status_r, selectors.EVENT_READ, "status")
-        deadline = t0 + limits.wall_s
+        deadline = started + limits.wall_s
         exited_at: float | None = None
         try:
             while sel.get_map():

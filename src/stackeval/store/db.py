@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import sqlite3
+import time
 import uuid
 from collections.abc import Iterator
 from datetime import UTC, datetime
@@ -37,20 +39,47 @@ class Store:
             self._check_header()
         try:
             self.conn = sqlite3.connect(self.path, timeout=30.0, isolation_level=None)
+        except sqlite3.DatabaseError as e:
+            raise StoreError(f"{self.path}: cannot open ({e})") from e
+        try:
             self.conn.row_factory = sqlite3.Row
-            self.conn.execute("PRAGMA journal_mode=WAL")
+            self._check_ours()  # before anything below writes to the file
+            self._set_wal()
             self.conn.execute("PRAGMA synchronous=NORMAL")
             self.conn.execute("PRAGMA foreign_keys=ON")
             self.conn.execute("PRAGMA busy_timeout=30000")
             self._migrate()
-        except sqlite3.DatabaseError as e:
-            raise StoreError(f"{self.path}: not a stackeval database ({e})") from e
+        except BaseException as e:
+            self.conn.close()
+            if isinstance(e, sqlite3.DatabaseError):
+                raise StoreError(f"{self.path}: not a stackeval database ({e})") from e
+            raise
 
     def _check_header(self) -> None:
         with open(self.path, "rb") as f:
             head = f.read(16)
         if head and head != b"SQLite format 3\x00":
             raise StoreError(f"{self.path}: not an SQLite database")
+
+    def _set_wal(self, timeout_s: float = 30.0) -> None:
+        """Switching a new file to WAL needs a moment alone with it, and SQLite answers "database is locked"
+        at once (no busy wait) when another process is creating the same DB: try again for a while."""
+        deadline = time.monotonic() + timeout_s
+        while True:
+            try:
+                self.conn.execute("PRAGMA journal_mode=WAL")
+                return
+            except sqlite3.OperationalError as e:
+                if "locked" not in str(e) or time.monotonic() > deadline:
+                    raise
+                time.sleep(0.01 + 0.04 * random.random())
+
+    def _check_ours(self) -> None:
+        """Refuse an SQLite file that belongs to something else, instead of adding our tables to it."""
+        tables = {r[0] for r in self.conn.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        if tables and "schema_migrations" not in tables:
+            shown = ", ".join(sorted(tables)[:4]) + (", ..." if len(tables) > 4 else "")
+            raise StoreError(f"{self.path}: not a stackeval database (an SQLite file with other tables: {shown})")
 
     def _migrate(self) -> None:
         c = self.conn

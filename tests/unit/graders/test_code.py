@@ -243,3 +243,10 @@ def test_no_network_from_solutions() -> None:
             "    s.connect(('1.1.1.1', 80))\n    return a + b\n")
     r = run(fenced(body))
     assert not r.passed and r.failure_class.startswith("runtime_error:")
+
+
+def test_patching_builtins_does_not_skip_the_tests() -> None:
+    body = "import builtins\nbuiltins.exec = lambda *a, **k: None\nbuiltins.isinstance = lambda *a: False\n" + \
+        "def add(a, b):\n    return 0\n"
+    r = run(fenced(body))
+    assert not r.passed and r.failure_class == "assertion_error"

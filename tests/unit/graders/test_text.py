@@ -45,6 +45,21 @@ def test_sentences_lines_cjk_and_empty() -> None:
     assert tx.sentences("J. R. Tolkien wrote it. Yes.") == ["J. R. Tolkien wrote it.", "Yes."]
 
 
+def test_sentences_lowercase_soft_wraps_and_abbreviations() -> None:
+    # all-lowercase text still splits at periods (lower-case constraints are common)
+    assert tx.sentences("the sky is dark. lightning hits. will it stop?") == [
+        "the sky is dark.", "lightning hits.", "will it stop?"]
+    # a hard-wrapped paragraph is one flow of text; a greeting line joins the next line
+    assert tx.sentences("Dear all,\nthe kitchen is\nclosed on Thursday. Sorry.") == [
+        "Dear all, the kitchen is closed on Thursday.", "Sorry."]
+    # a list item's indented continuation belongs to it; headings stand alone
+    assert tx.sentences("## Plan\n- step one\n  continued\n- step two") == ["## Plan", "- step one continued", "- step two"]
+    assert tx.sentences("We sell pears, etc. and more. Meet at 5 p.m. Bring food.") == [
+        "We sell pears, etc. and more.", "Meet at 5 p.m.", "Bring food."]
+    assert tx.sentences("Ask St. John. Then go.") == ["Ask St. John.", "Then go."]
+    assert tx.sentences("what?! no way.") == ["what?!", "no way."]
+
+
 def test_paragraphs_and_lines() -> None:
     t = "\n\nFirst para\nstill first.\n  \t\nSecond.\n\n\n\nThird.  \n"
     assert tx.paragraphs(t) == ["First para\nstill first.", "Second.", "Third."]

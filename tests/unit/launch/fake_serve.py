@@ -1,6 +1,6 @@
 """A scripted stand-in for a serve command, run as a child process by the launcher tests.
 
-    python fake_serve.py --host H --port P [--tokens N] [--fail MSG] [--delay S] [--ignore-term] [--die-after S]
+    python fake_serve.py --host H --port P [--tokens N] [--step S] [--fail MSG] [--delay S] [--ignore-term] [--die-after S]
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import time
 async def serve(a: argparse.Namespace) -> None:
     from stackeval.testing.fakeserver import FakeServer, Reply
 
-    srv = FakeServer(lambda _b: Reply(content=" ".join(["tok"] * a.tokens)))
+    srv = FakeServer(lambda _b: Reply(content=" ".join(["tok"] * a.tokens), ttft_s=a.step, step_s=a.step))
     srv.port = a.port
     async with srv:
         print(f"fake_serve: listening on {a.host}:{a.port} tokens={a.tokens}", flush=True)
@@ -31,6 +31,7 @@ def main() -> None:
     ap.add_argument("--host", required=True)
     ap.add_argument("--port", type=int, required=True)
     ap.add_argument("--tokens", type=int, default=8)
+    ap.add_argument("--step", type=float, default=0.002)
     ap.add_argument("--fail", default=None)
     ap.add_argument("--delay", type=float, default=0.0)
     ap.add_argument("--ignore-term", action="store_true")
