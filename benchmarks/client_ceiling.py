@@ -25,13 +25,14 @@ Figures:
   ratios        stackeval / peer, from the same invocation.
 
 Scheduling: on a shared 2-core machine other processes' time slices decide more than the clients
-do, so by default the server and each client run under SCHED_FIFO (``chrt -f 10``; root only),
-which hands them the cores for the few seconds of each run; the /proc sampler runs at a higher
-real-time priority and wakes every 20 ms. ``--no-realtime`` measures under normal scheduling; the
-load average is printed either way.
+do, so by default the server, each client and the /proc sampler run at nice -20 (root only), which
+leaves other processes a few per cent of the cores for the few seconds of each run. ``--no-boost``
+measures at normal priority; the load average is printed either way. Not SCHED_FIFO: guidellm's
+worker threads spin, and under FIFO on one core they starved their own process (it ran at 100 %
+for ten minutes, unkillable, until its threads were moved back to SCHED_OTHER).
 
     python benchmarks/client_ceiling.py [--scale 1.0] [--repeat 1] [--only stackeval,vllm,guidellm]
-                                        [--no-realtime] [--peers .cache/peers] [--json out.json]
+                                        [--no-boost] [--peers .cache/peers] [--json out.json]
 """
 
 from __future__ import annotations
@@ -122,10 +123,6 @@ class Sampler(threading.Thread):
         self.stop = threading.Event()
 
     def run(self) -> None:
-        try:  # wake reliably even when the measured processes hold both cores under SCHED_FIFO
-            os.sched_setscheduler(0, os.SCHED_FIFO, os.sched_param(20))
-        except (AttributeError, OSError):
-            pass
         while not self.stop.is_set():
             self.samples.append((time.perf_counter(), _cpu(self.server_pid, False), tree_cpu(self.client_pid)))
             self.stop.wait(SAMPLE_S)
@@ -155,26 +152,30 @@ def load_window(samples: list[tuple[float, float, float]], max_gap_s: float = 0.
 # ---- processes ---------------------------------------------------------------------------------
 
 
-def can_realtime() -> bool:
-    if shutil.which("chrt") is None:
+BOOST = -20
+
+
+def try_boost() -> bool:
+    """nice -20 for this process and so for every child (server, clients, the sampler thread)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, 0, BOOST)
+        return True
+    except (AttributeError, OSError):
         return False
-    return subprocess.run(["chrt", "-f", "10", "true"], capture_output=True).returncode == 0
 
 
-def prefix(core: int, realtime: bool) -> list[str]:
+def prefix(core: int) -> list[str]:
     p: list[str] = []
-    if realtime:
-        p += ["chrt", "-f", "10"]
     if shutil.which("taskset") and (os.cpu_count() or 1) > 1:
         p += ["taskset", "-c", str(core)]
     return p
 
 
-def start_server(realtime: bool) -> tuple[subprocess.Popen[bytes], str]:
+def start_server() -> tuple[subprocess.Popen[bytes], str]:
     from stackeval.localserver.manager import free_port
 
     port = free_port()
-    proc = subprocess.Popen([*prefix(1, realtime), sys.executable, "-m", "stackeval.testing.instant", str(port),
+    proc = subprocess.Popen([*prefix(1), sys.executable, "-m", "stackeval.testing.instant", str(port),
                              str(TOKENS)], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, start_new_session=True)
     assert proc.stdout is not None
     if b"ready" not in proc.stdout.readline():
@@ -300,7 +301,7 @@ class Figures:
         return self.med(lambda r: r.reported_req_s)
 
 
-def measure_all(only: list[str], scale: float, repeat: int, realtime: bool, peers: Path) -> list[Figures]:
+def measure_all(only: list[str], scale: float, repeat: int, peers: Path) -> list[Figures]:
     tokenizer = peers / "tokenizer"
     vpy, gpy = peers / "vllm" / "bin" / "python", peers / "guidellm" / "bin" / "python"
     figs: dict[str, Figures] = {}
@@ -310,8 +311,8 @@ def measure_all(only: list[str], scale: float, repeat: int, realtime: bool, peer
             figs[name] = Figures(name, False, f"not installed ({py}): run bash benchmarks/peers_setup.sh")
         else:
             figs[name] = Figures(name, True)
-    proc, url = start_server(realtime)
-    pre = prefix(0, realtime)
+    proc, url = start_server()
+    pre = prefix(0)
     try:
         with tempfile.TemporaryDirectory(prefix="stackeval-ceiling-") as d:
             work = Path(d)
@@ -381,7 +382,7 @@ def main() -> None:
     ap.add_argument("--only", default="stackeval,vllm,guidellm")
     ap.add_argument("--scale", type=float, default=1.0, help="multiply every client's request count")
     ap.add_argument("--repeat", type=int, default=1, help="runs per client, interleaved; medians are reported")
-    ap.add_argument("--no-realtime", action="store_true")
+    ap.add_argument("--no-boost", action="store_true", help="run at normal priority instead of nice -20")
     ap.add_argument("--peers", type=Path, default=Path(os.environ.get("STACKEVAL_PEERS", ROOT / ".cache" / "peers")))
     ap.add_argument("--json", type=Path)
     ap.add_argument("--stackeval-client", nargs=2, metavar=("URL", "N"), help=argparse.SUPPRESS)
@@ -396,17 +397,17 @@ def main() -> None:
     bad = [x for x in only if x not in DEFAULT_N]
     if bad:
         ap.error(f"unknown client(s) {bad}; choose from {list(DEFAULT_N)}")
-    realtime = not a.no_realtime and can_realtime()
     load = os.getloadavg()
-    figs = measure_all(only, a.scale, max(1, a.repeat), realtime, a.peers.resolve())
-    print(f"instant server (core 1) and each client (core 0) {'under SCHED_FIFO' if realtime else 'at normal priority'}; "
+    boosted = not a.no_boost and try_boost()
+    figs = measure_all(only, a.scale, max(1, a.repeat), a.peers.resolve())
+    print(f"instant server (core 1) and each client (core 0) at {f'nice {BOOST}' if boosted else 'normal priority'}; "
           f"{CONCURRENCY} streams, {TOKENS} one-token chunks + usage + [DONE]; load average at start "
           f"{load[0]:.2f} on {os.cpu_count()} cores; {time.strftime('%Y-%m-%d %H:%M')}")
     print(report(figs))
     for line in targets(figs):
         print(line)
     if a.json:
-        a.json.write_text(json.dumps({"realtime": realtime, "loadavg": load, "clients": [
+        a.json.write_text(json.dumps({"nice": BOOST if boosted else 0, "loadavg": load, "clients": [
             {**asdict(f), "req_s": f.req_s} for f in figs]}, indent=2, default=str))
 
 

@@ -279,7 +279,7 @@ BATTERY: list[Hostile] = [
         import os
         def f(x):
             chunk = b"z" * (16 * 1024 * 1024)
-            for i in range(64):  # up to 1 GiB across files, each under RLIMIT_FSIZE
+            for i in range(32):  # up to 512 MiB across files, each under RLIMIT_FSIZE
                 with open("fill-%d" % i, "wb") as fh:
                     for _ in range(1):
                         fh.write(chunk)

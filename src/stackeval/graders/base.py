@@ -24,6 +24,8 @@ class GradeContext:
     executor: Executor | None = None
     # tools the request carried (tool-call graders validate arguments against their schemas)
     tools: tuple[dict[str, Any], ...] = ()
+    # the LLM judge's verdict text, supplied by the runner (only for the opt-in llm_judge grader)
+    judge_verdict: str | None = None
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,7 @@ _BUILTIN_MODULES = (
     "stackeval.graders.code",
     "stackeval.graders.checks",
     "stackeval.graders.tool_calls",
+    "stackeval.graders.judge",
 )
 _loaded = False
 

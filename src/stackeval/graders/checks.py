@@ -32,7 +32,6 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from stackeval.graders import _text as tx
-from stackeval.graders import judge as _judge  # noqa: F401  (registers "llm_judge" until base lists it)
 from stackeval.graders.base import GradeContext, register
 from stackeval.records.answer import Answer, GradeResult
 

@@ -14,8 +14,8 @@ from __future__ import annotations
 import statistics
 
 import pytest
-
 from benchmarks.measurement_accuracy import RecordingServer, Row, measure, variants
+
 from stackeval.client.http import Client, ClientOptions
 from stackeval.testing.fakeserver import FakeServer
 
