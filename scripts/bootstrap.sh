@@ -29,6 +29,8 @@ case "$job" in
     exec stackeval demo "$@"
     ;;
   test)
+    # headless Chromium (Debian package) for the HTML report tests
+    bash scripts/setup-chromium.sh
     ruff check src tests benchmarks
     exec python -m pytest -q -p no:cacheprovider "$@"
     ;;

@@ -211,19 +211,30 @@ def export(
 def report(
     run_id: Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")],
     db: DbOpt = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="term|md|json")] = "term",
+    fmt: Annotated[str, typer.Option("--format", "-f", help="term|md|html|json")] = "term",
     out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
 ) -> None:
     """Report one run: headline, per-capability table with intervals, gradient, failure modes, speed."""
     from stackeval.report.suite_report import build_report, render_markdown
 
-    if fmt not in ("term", "md", "json"):
-        raise UserError(f"--format must be term, md or json, not {fmt!r}")
+    if fmt not in ("term", "md", "html", "json"):
+        raise UserError(f"--format must be term, md, html or json, not {fmt!r}")
     with _open_store(db) as st:
         rid = st.resolve_run(run_id)
         info = st.run_info(rid)
         docs = st.docs(rid)
-        rep = build_report(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)))
+        stack = st.stack(info.stack_fingerprint)
+        results = list(st.latest_results(rid))
+        rep = build_report(info, stack, results)
+    if fmt == "html":  # the self-contained HTML page shares its renderer with `compare`
+        from stackeval.report.html import render_run
+
+        html = render_run(info, stack, results, docs, "html")
+        if out:
+            out.write_text(html, encoding="utf-8")
+        else:
+            sys.stdout.write(html)
+        return
     if info.kind == "bench" and "bench" in docs:
         from stackeval.report.bench_report import render_bench_markdown
 

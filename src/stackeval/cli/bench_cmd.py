@@ -38,11 +38,14 @@ def bench(
     requests: Annotated[int | None, typer.Option("--requests", help="requests per level (default 2x concurrency, >= 8)")] = None,
     rate: Annotated[float | None, typer.Option("--rate", help="open-loop Poisson arrivals, req/s")] = None,
     no_single: Annotated[bool, typer.Option("--no-single-stream")] = False,
+    prompt: Annotated[str, typer.Option("--prompt", help="continue (default) | repeat: a repetitive prompt for "
+                                        "n-gram speculative decoding")] = "continue",
     recipe: Annotated[Path | None, typer.Option("--recipe")] = None,
     json_out: Annotated[Path | None, typer.Option("--json", help="write the bench document here")] = None,
     md_out: Annotated[Path | None, typer.Option("--md", help="write a Markdown report here")] = None,
     charts: Annotated[Path | None, typer.Option("--charts", help="write PNG charts into this folder")] = None,
     db: DbOpt = None,
+    repeats: Annotated[int, typer.Option("--repeats", min=1, max=100, help="repeat the whole bench; each is a stored run")] = 1,
     self_test: Annotated[bool, typer.Option("--self-test", help="measure the client's own ceiling and exit")] = False,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
 ) -> None:
@@ -59,48 +62,32 @@ def bench(
         if json_out:
             json_out.write_text(json.dumps(res, indent=2))
         return
-    from stackeval._version import __version__
-    from stackeval.client.http import Client
-    from stackeval.records.run import RunSpec
     from stackeval.report.bench_report import render_bench_markdown, write_bench_charts
-    from stackeval.runner.bench import BenchParams, run_bench
-    from stackeval.runner.session import client_options, git_rev
-    from stackeval.stack.discover import discover
+    from stackeval.runner.bench import BenchParams
     from stackeval.stack.recipe import load_recipe
-    from stackeval.store.db import Store
 
     rec = load_recipe(recipe) if recipe else None
     endpoint = endpoint or (rec.endpoint if rec else None)
     if not endpoint:
         raise UserError("--endpoint is required")
     levels = _levels(concurrency)
+    from stackeval.runner.bench import PROMPT_STYLES
+
+    if prompt not in PROMPT_STYLES:
+        raise UserError(f"--prompt takes one of {', '.join(PROMPT_STYLES)}, not {prompt!r}")
     key = os.environ.get(api_key_env) or None
 
-    async def go() -> tuple[dict, str]:
-        async with Client(client_options(endpoint, key, {"total": 1800.0})) as c:
-            stack = await discover(c, endpoint, rec)
-            chosen = model or (stack.models[0] if stack.models else None)
-            if not chosen:
-                raise UserError(f"{endpoint} lists no models; pass --model")
-            p = BenchParams(model=chosen, output_tokens=output_tokens, input_words=input_words, runs=runs,
-                            concurrency=levels, requests_per_level=requests, rate=rate, single_stream=not no_single)
-            with Store(_db(db)) as st:
-                spec = RunSpec(kind="bench", endpoint=endpoint, model=chosen, profile="bench",
-                               concurrency=max(levels), api_key_env=api_key_env,
-                               recipe_path=str(recipe) if recipe else None, defaults={"params": p.__dict__ | {"concurrency": list(levels)}})
-                rid = st.create_run(spec, stack, "-", __version__, git_rev())
-                try:
-                    doc = await run_bench(c, stack, p, progress=lambda m: console.print(m, style="dim"),
-                                          on_snapshot=lambda label, text: st.put_snapshot(rid, label, text))
-                except BaseException:
-                    st.set_run_status(rid, "interrupted")
-                    raise
-                doc["run_id"] = rid
-                st.put_doc(rid, "bench", doc)
-                st.set_run_status(rid, "complete", finished=True)
-            return doc, rid
+    async def go() -> list[tuple[str, dict]]:
+        from stackeval.launch.workloads import bench_runs
 
-    doc, rid = asyncio.run(go())
+        p = BenchParams(model=model or "", output_tokens=output_tokens, input_words=input_words, runs=runs,
+                        concurrency=levels, requests_per_level=requests, rate=rate, single_stream=not no_single)
+        return await bench_runs(db_path=_db(db), endpoint=endpoint, params=p, model=model, repeats=repeats, recipe=rec,
+                                recipe_path=str(recipe) if recipe else None, api_key=key, api_key_env=api_key_env,
+                                progress=lambda m: console.print(m, style="dim"))
+
+    runs_done = asyncio.run(go())
+    rid, doc = runs_done[-1]
     md = render_bench_markdown(doc)
     if json_out:
         json_out.write_text(json.dumps(doc, indent=2, default=str))
@@ -112,7 +99,8 @@ def bench(
     from rich.markdown import Markdown
 
     console.print(Markdown(md))
-    console.print(f"bench run id: {rid} (db {_db(db)})")
+    ids = ", ".join(r for r, _ in runs_done)
+    console.print(f"bench run id{'s' if len(runs_done) > 1 else ''}: {ids} (db {_db(db)})")
 
 
 @logs_app.command("parse")

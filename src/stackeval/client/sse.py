@@ -20,6 +20,25 @@ class SSEParser:
         """Return the data payloads of every event completed by ``chunk``."""
         buf = self._buf + chunk if self._buf else chunk
         out: list[bytes] = []
+        if not self._has_data and b"\r" not in buf:
+            # Fast path (what every OpenAI-compatible server sends): LF line ends and events of one
+            # ``data:`` line. Split whole events at blank lines in C; anything else in an event goes
+            # through the line parser. The unfinished tail stays raw in the buffer.
+            events = buf.split(b"\n\n")
+            self._buf = events.pop()
+            for ev in events:
+                if ev[:5] == b"data:" and b"\n" not in ev:
+                    out.append(ev[6:] if ev[5:6] == b" " else ev[5:])
+                else:
+                    for line in ev.split(b"\n"):
+                        self._line(line, out)
+                    self._line(b"", out)
+            return out
+        self._buf = self._scan(buf, out)
+        return out
+
+    def _scan(self, buf: bytes, out: list[bytes]) -> bytes:
+        """Line-by-line parse of ``buf`` into ``out``; returns the unfinished tail."""
         start = 0
         n = len(buf)
         while start < n:
@@ -36,8 +55,7 @@ class SSEParser:
                 break
             self._line(buf[start:end], out)
             start = nxt
-        self._buf = buf[start:]
-        return out
+        return buf[start:]
 
     def _line(self, line: bytes, out: list[bytes]) -> None:
         if not line:
@@ -59,8 +77,10 @@ class SSEParser:
     def close(self) -> list[bytes]:
         """End of stream: an event without its trailing blank line still counts."""
         out: list[bytes] = []
-        if self._buf:
-            self._line(self._buf.rstrip(b"\r"), out)
+        if self._buf:  # the fast path may leave several complete lines in the tail
+            rest = self._scan(self._buf, out)
+            if rest:
+                self._line(rest.rstrip(b"\r"), out)
             self._buf = b""
         self._line(b"", out)
         return out

@@ -203,16 +203,30 @@ async def _run_point(ctx: _Ctx, point: SweepPoint, prev: SweepPointRecord | None
         rec.status = "interrupted"
         raise
     finally:
-        rec.stopped = await asyncio.to_thread(srv.stop, la.stop_grace_s)
-        if rec.status == "running":
-            rec.status = "interrupted"
-        text = read_log(log)
-        if text:
-            rec.startup = parse_startup_log(text)
-        rec.finished_at = utcnow()
-        ctx.save(rec)
+        # the server is stopped whatever happened; while being cancelled (Ctrl-C) there are no more awaits,
+        # because a second cancellation would skip the rest of this block
+        if rec.status == "interrupted":
+            rec.stopped = srv.stop(la.stop_grace_s)
+        else:
+            try:
+                rec.stopped = await asyncio.to_thread(srv.stop, la.stop_grace_s)
+            except asyncio.CancelledError:
+                rec.status, rec.stopped = "interrupted", srv.stop(la.stop_grace_s)
+                _finish(ctx, rec, log)
+                raise
+        _finish(ctx, rec, log)
     ctx.progress(f"point {point.index} [{point.name}]: {rec.status}" + (f" ({rec.reason})" if rec.reason else ""))
     return rec
+
+
+def _finish(ctx: _Ctx, rec: SweepPointRecord, log: Path) -> None:
+    if rec.status == "running":
+        rec.status = "interrupted"
+    text = read_log(log)
+    if text:
+        rec.startup = parse_startup_log(text)
+    rec.finished_at = utcnow()
+    ctx.save(rec)
 
 
 def _docs(ctx: _Ctx, rec: SweepPointRecord, wi: int) -> dict[str, object]:

@@ -157,17 +157,19 @@ def bar_chart(labels: list[str], values: list[float | None], *, title: str, ylab
     for i, (lab, v) in enumerate(zip(labels, values, strict=True)):
         x = _L + slot * i + (slot - bw) / 2
         cx = x + bw / 2
+        err = errors[i] if errors and i < len(errors) else None
         if v is not None:
             hgt = ph * min(v, top) / top
+            label_at = ph * min(max(v, err[1] if err else v), top) / top  # above the error bar, if any
             fill = "url(#hatch)" if hatched and hatched[i] else _PALETTE[0]
             body.append(f'<rect x="{x:.1f}" y="{_T + ph - hgt:.1f}" width="{bw:.1f}" height="{hgt:.1f}" fill="{fill}" '
                         f'stroke="#1a3d7c"><title>{_esc(lab)}: {v:.3g}</title></rect>'
-                        f'<text x="{cx:.1f}" y="{_T + ph - hgt - 4:.1f}" text-anchor="middle">{v:.3g}</text>')
+                        f'<text x="{cx:.1f}" y="{max(_T + 10, _T + ph - label_at - 4):.1f}" text-anchor="middle">{v:.3g}</text>')
         else:
             note = (notes[i] if notes and i < len(notes) else "") or "n/a"
             body.append(f'<text x="{cx:.1f}" y="{_T + ph - 6:.1f}" text-anchor="middle" fill="#b00">{_esc(note)}</text>')
-        if errors and i < len(errors) and errors[i]:
-            lo, hi = errors[i]  # type: ignore[misc]
+        if err:
+            lo, hi = err
             y1, y2 = _T + ph - ph * min(lo, top) / top, _T + ph - ph * min(hi, top) / top
             body.append(f'<line x1="{cx:.1f}" x2="{cx:.1f}" y1="{y1:.1f}" y2="{y2:.1f}" stroke="#000"/>'
                         f'<line x1="{cx - 5:.1f}" x2="{cx + 5:.1f}" y1="{y1:.1f}" y2="{y1:.1f}" stroke="#000"/>'
@@ -190,15 +192,14 @@ def line_chart(xlabels: list[str], series: list[tuple[str, list[float | None]]],
         body.append(f'<text x="{_L + step * (i + 0.5):.1f}" y="{_T + ph + 14}" text-anchor="middle">{_esc(lab[:16])}</text>')
     for si, (name, vs) in enumerate(series):
         color = _PALETTE[si % len(_PALETTE)]
-        pts = [(_L + step * (i + 0.5), _T + ph - ph * min(v, top) / top) for i, v in enumerate(vs) if v is not None]
+        dx = (si - (len(series) - 1) / 2) * 3.0  # a small offset keeps equal series visible
+        pts = [(_L + step * (i + 0.5) + dx, _T + ph - ph * min(v, top) / top) for i, v in enumerate(vs) if v is not None]
         if len(pts) > 1:
             body.append(f'<polyline fill="none" stroke="{color}" stroke-width="2" points="'
                         + " ".join(f"{x:.1f},{y:.1f}" for x, y in pts) + '"/>')
         for x, y in pts:
             body.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3.5" fill="{color}"/>')
-        ly = _H - _B + 30 + 0 * si
-        lx = _L + (si % 4) * 150
-        ly += (si // 4) * 14
+        lx, ly = _L + (si % 4) * 150, _H - _B + 30 + (si // 4) * 14
         body.append(f'<rect x="{lx}" y="{ly - 9}" width="12" height="4" fill="{color}"/>'
                     f'<text x="{lx + 16}" y="{ly - 4}">{_esc(name[:20])}</text>')
     return _svg("".join(body), title, _W, _H + 14 * ((len(series) - 1) // 4))
@@ -514,7 +515,9 @@ def _sweep_blocks(cmp: Comparison) -> list[Block]:
 
 
 def comparison_document(cmp: Comparison, title: str | None = None) -> Doc:
-    doc = Doc(title or (f"stackeval sweep: {cmp.sweep.name}" if cmp.sweep else f"stackeval comparison: {len(cmp.columns)} columns"))
+    n = len(cmp.columns)
+    default = f"stackeval sweep: {cmp.sweep.name}" if cmp.sweep else f"stackeval comparison: {n} column{'' if n == 1 else 's'}"
+    doc = Doc(title or default)
     doc.blocks += _headline(cmp)
     doc.blocks += [Heading("Runs side by side"), _cross_table(cmp)]
     doc.blocks += _sweep_blocks(cmp)

@@ -29,6 +29,13 @@ from stackeval.records.stack import StackProfile
 from stackeval.stack.prometheus import diff, engine_metrics, parse_metrics
 
 BENCH_SCHEMA_VERSION = 1
+# "continue": continue a random text (the default workload). "repeat": repeat a text made of one
+# random 8-word phrase said over and over, word for word, so n-gram / prompt-lookup speculative
+# decoding has something to draft from (and a small model something it can actually repeat).
+PROMPT_STYLES = {
+    "continue": "Continue this text for as long as you can: ",
+    "repeat": "Repeat the following text exactly, word for word, again and again: ",
+}
 _WORDS = ("river stone lantern orbit meadow copper signal harbor willow ember quartz canyon violet "
           "thunder maple glacier falcon saddle prism meadow velvet anchor cobalt summit").split()
 
@@ -47,6 +54,11 @@ class BenchParams:
     seed: int = 7
     single_stream: bool = True
     gauge_interval_s: float = 0.5
+    prompt_style: str = "continue"  # a key of PROMPT_STYLES
+
+    def __post_init__(self) -> None:
+        if self.prompt_style not in PROMPT_STYLES:
+            raise ValueError(f"prompt_style must be one of {sorted(PROMPT_STYLES)}, not {self.prompt_style!r}")
 
     def n_for(self, c: int) -> int:
         return self.requests_per_level or max(8, 2 * c)
@@ -76,16 +88,22 @@ def fixed_length_fields(engine: str, n: int) -> dict[str, Any]:
 
 
 class PromptMaker:
-    def __init__(self, words: int, seed: int) -> None:
+    def __init__(self, words: int, seed: int, style: str = "continue") -> None:
         self.rng = random.Random(seed)
         self.words = words
+        self.style = style
+        self.instruction = PROMPT_STYLES[style]
         self.n = 0
 
     def __call__(self, tag: str) -> str:
         self.n += 1
-        body = " ".join(self.rng.choice(_WORDS) for _ in range(self.words))
+        if self.style == "repeat":
+            phrase = [self.rng.choice(_WORDS) for _ in range(min(8, self.words))]
+            body = " ".join(phrase[i % len(phrase)] for i in range(self.words))
+        else:
+            body = " ".join(self.rng.choice(_WORDS) for _ in range(self.words))
         # the unique prefix comes first: every request misses the prefix cache from token 0
-        return f"[{tag}-{self.n}-{self.rng.getrandbits(32):08x}] Continue this text for as long as you can: {body}"
+        return f"[{tag}-{self.n}-{self.rng.getrandbits(32):08x}] {self.instruction}{body}"
 
 
 async def _loop_lag(stop: asyncio.Event, out: list[float], interval: float = 0.01) -> None:
@@ -244,7 +262,7 @@ Snapshot = Any  # callable(label: str, text: str) -> None, stores raw /metrics t
 
 async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progress: Any = None,
                     on_snapshot: Snapshot = None) -> dict[str, Any]:
-    prompts = PromptMaker(p.input_words, p.seed)
+    prompts = PromptMaker(p.input_words, p.seed, p.prompt_style)
     for _ in range(p.warmup):
         await _one(client, _body(p, stack.engine, prompts("warmup")), time.perf_counter_ns())
     doc: dict[str, Any] = {"schema_version": BENCH_SCHEMA_VERSION, "stack": stack.model_dump(),

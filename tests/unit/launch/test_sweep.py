@@ -122,3 +122,56 @@ async def test_bad_template_fails_before_anything_is_stored(tmp_path: Path) -> N
     with pytest.raises(ConfigError):
         await run_sweep(r, db_path=tmp_path / "n.db")
     assert not (tmp_path / "n.db").exists()
+
+
+def test_ctrl_c_stops_the_server_marks_the_point_and_resume_finishes(tmp_path: Path) -> None:
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    import yaml
+    from tests.helpers.cli import stackeval
+    from tests.unit.launch.conftest import FAKE
+
+    recipe = tmp_path / "r.yaml"
+    recipe.write_text(yaml.safe_dump({
+        "name": "ctrl-c", "engine": "fake", "model": "fake-model",
+        "serve": {"command": f"{sys.executable} {FAKE} --host ${{host}} --port ${{port}} --step 0.05"},
+        "matrix": {"--tokens": [20]},
+        "workloads": [{"kind": "bench", "output_tokens": 20, "runs": 3, "concurrency": [1], "requests_per_level": 1}],
+        "launch": {"stop_grace_s": 3, "poll_interval_s": 0.05}}))
+    db = tmp_path / "c.db"
+    proc = subprocess.Popen([sys.executable, "-m", "stackeval", "sweep", str(recipe), "--db", str(db)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:  # wait until the first bench run exists
+        if db.exists():
+            try:
+                with sqlite3.connect(db, timeout=5) as con:
+                    if con.execute("SELECT COUNT(*) FROM runs").fetchone()[0]:
+                        break
+            except sqlite3.OperationalError:
+                pass
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    assert proc.wait(30) == 130
+    with sqlite3.connect(db) as con:
+        assert con.execute("SELECT status FROM sweeps").fetchone()[0] == "interrupted"
+        rec = json.loads(con.execute("SELECT point_json FROM sweep_points WHERE idx=0").fetchone()[0])
+    assert rec["status"] == "interrupted" and rec["stopped"] == "terminated"
+    assert _refused(rec["endpoint"])
+    r = stackeval("sweep", str(recipe), "--db", str(db), "--resume", "latest", "-q")
+    assert r.returncode == 0, r.stderr
+    listed = json.loads(stackeval("sweeps", "--db", str(db), "--json").stdout)
+    assert listed[0]["status"] == "complete" and set(listed[0]["points"].values()) == {"complete"}
+
+
+def _refused(endpoint: str) -> bool:
+    import socket
+    from urllib.parse import urlparse
+
+    u = urlparse(endpoint)
+    with socket.socket() as s:
+        s.settimeout(1)
+        return s.connect_ex((u.hostname, u.port)) != 0
