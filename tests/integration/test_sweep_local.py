@@ -125,6 +125,6 @@ def test_html_and_markdown_reports_of_the_sweep(sweep_db: tuple[Path, str, float
     assert "| missing-model | failed_to_start" in md and "## Variables that differ" in md
     runs = json.loads(stackeval("runs", "--db", str(db), "--json").stdout)
     assert len(runs) == 3 and {x["status"] for x in runs} == {"complete"}
-    rep = stackeval("report-html", runs[0]["id"], "--db", str(db), "--out", str(tmp_path / "run.html"))
+    rep = stackeval("report", runs[0]["id"], "--db", str(db), "--format", "html", "--out", str(tmp_path / "run.html"))
     assert rep.returncode == 0, rep.stderr
     assert "<h2>Speed</h2>" in (tmp_path / "run.html").read_text()

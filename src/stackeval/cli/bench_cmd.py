@@ -81,7 +81,8 @@ def bench(
         from stackeval.launch.workloads import bench_runs
 
         p = BenchParams(model=model or "", output_tokens=output_tokens, input_words=input_words, runs=runs,
-                        concurrency=levels, requests_per_level=requests, rate=rate, single_stream=not no_single)
+                        concurrency=levels, requests_per_level=requests, rate=rate, single_stream=not no_single,
+                        prompt_style=prompt)
         return await bench_runs(db_path=_db(db), endpoint=endpoint, params=p, model=model, repeats=repeats, recipe=rec,
                                 recipe_path=str(recipe) if recipe else None, api_key=key, api_key_env=api_key_env,
                                 progress=lambda m: console.print(m, style="dim"))

@@ -1,4 +1,4 @@
-"""`stackeval sweep`, `sweeps`, `compare` and `report-html`, registered on the main app."""
+"""`stackeval sweep`, `sweeps` and `compare`, registered on the main app."""
 
 from __future__ import annotations
 
@@ -108,22 +108,3 @@ def compare(
     with _open_store(db) as st:
         cols, ctx = collect(st, refs)
     _write(render_comparison(build(cols, ctx), fmt), out)
-
-
-@app.command("report-html")
-def report_html(
-    run_id: Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")],
-    db: DbOpt = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="html|md")] = "html",
-    out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
-) -> None:
-    """Report one run as one self-contained HTML file (or Markdown from the same renderer)."""
-    from stackeval.report.html import render_run
-
-    if fmt not in ("html", "md"):
-        raise UserError(f"--format must be html or md, not {fmt!r}")
-    with _open_store(db) as st:
-        rid = st.resolve_run(run_id)
-        info = st.run_info(rid)
-        text = render_run(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)), st.docs(rid), fmt)
-    _write(text, out)

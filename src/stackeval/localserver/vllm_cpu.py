@@ -73,8 +73,11 @@ class VllmCpuServer:
     served_model_name: str = SERVED_MODEL_NAME
     extra_args: list[str] = field(default_factory=list)
     log_path: Path | None = None
-    ready_timeout_s: float = 300.0
-    kv_cache_gib: float | None = None  # VLLM_CPU_KVCACHE_SPACE (GiB); None leaves vLLM's default
+    ready_timeout_s: float = 420.0
+    # VLLM_CPU_KVCACHE_SPACE (whole GiB). An explicit size skips vLLM's check that a fraction of the
+    # node's memory (--gpu-memory-utilization, 0.92 by default) is free at start, which fails on a
+    # shared 24 GiB machine; None leaves vLLM's own sizing.
+    kv_cache_gib: int | None = 1
     threads_bind: str | None = None  # VLLM_CPU_OMP_THREADS_BIND; None leaves vLLM's default
     env: dict[str, str] = field(default_factory=dict)
     proc: subprocess.Popen[bytes] | None = None
@@ -94,7 +97,7 @@ class VllmCpuServer:
         # offline: the model is a local folder, nothing may be fetched from a hub; no usage reporting
         env.update(HF_HUB_OFFLINE="1", TRANSFORMERS_OFFLINE="1", VLLM_NO_USAGE_STATS="1", DO_NOT_TRACK="1")
         if self.kv_cache_gib is not None:
-            env["VLLM_CPU_KVCACHE_SPACE"] = f"{self.kv_cache_gib:g}"
+            env["VLLM_CPU_KVCACHE_SPACE"] = str(int(self.kv_cache_gib))
         if self.threads_bind is not None:
             env["VLLM_CPU_OMP_THREADS_BIND"] = self.threads_bind
         env.update(self.env)

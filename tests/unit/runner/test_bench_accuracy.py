@@ -17,6 +17,7 @@ import pytest
 from benchmarks.measurement_accuracy import RecordingServer, Row, measure, variants
 
 from stackeval.client.http import Client, ClientOptions
+from stackeval.runner.bench import BenchParams, PromptMaker
 from stackeval.testing.fakeserver import FakeServer
 
 TTFT_S, STEP_S, TOKENS, RUNS = 0.060, 0.005, 64, 3
@@ -79,3 +80,14 @@ async def test_a_metrics_page_larger_than_one_socket_read_is_read_whole() -> Non
         async with Client(ClientOptions(base_url=srv.base_url, max_retries=0)) as c:
             status, _ct, got = await c.get("/metrics")
     assert status == 200 and got == text
+
+
+def test_repeat_prompt_style_repeats_one_phrase_after_a_unique_prefix() -> None:
+    pm = PromptMaker(20, 7, "repeat")
+    a, b = pm("c4"), pm("c4")
+    assert a.startswith("[c4-1-") and b.startswith("[c4-2-") and a.split("]")[0] != b.split("]")[0]
+    words = a.split(": ", 1)[1].split()
+    assert len(words) == 20 and words[:8] == words[8:16] == words[16:] + words[12:16]
+    assert "Continue" in PromptMaker(20, 7)("c1")
+    with pytest.raises(ValueError, match="prompt_style"):
+        BenchParams(model="m", prompt_style="nope")
