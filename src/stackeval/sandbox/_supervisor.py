@@ -195,6 +195,18 @@ def main() -> int:
             finally:
                 os._exit(127)
 
+    deadline = cfg.get("deadline_s")
+    if deadline:
+        # The executor enforces the wall limit; this is the backstop for when the executor itself was
+        # killed and nobody is left to do it: the program is killed a little after its limit.
+        def _expire(_sig: int, _frm: object) -> None:
+            try:
+                os.kill(child, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+        signal.signal(signal.SIGALRM, _expire)
+        signal.setitimer(signal.ITIMER_REAL, float(deadline))
     final: dict = {}
     while True:
         try:

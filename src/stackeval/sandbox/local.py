@@ -345,6 +345,8 @@ class LocalExecutor:
                 "tmpfs_kb": self.tmpfs_mb * 1024,
                 "hide": hide,
                 "expose": expose,
+                # the supervisor's own deadline: if this process dies (SIGKILL), the program still ends
+                "deadline_s": limits.wall_s + 2.0,
             }
             cmd = [*prefix, sys.executable, "-I", "-S", SUPERVISOR, json.dumps(cfg)]
             started = time.monotonic()  # limits.wall_s counts from here
