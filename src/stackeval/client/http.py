@@ -16,6 +16,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 
 import aiohttp
+from yarl import URL
 
 from stackeval.client.assemble import ShapeError, StreamAssembler, split_think
 from stackeval.client.sse import SSEParser
@@ -29,7 +30,22 @@ from stackeval.records.request import (
 )
 
 _now = time.perf_counter_ns
-_decode = json.JSONDecoder().decode
+_decoder = json.JSONDecoder()
+_decode = _decoder.decode
+_raw_decode = _decoder.raw_decode
+
+
+def _loads(ev: bytes) -> Any:
+    """``json.loads`` for one SSE payload, about a quarter cheaper on the usual chunk: decode the
+    bytes once (``json.loads(bytes)`` sniffs the encoding in Python on every call) and parse with
+    ``raw_decode``, falling back to the full ``decode`` (leading/trailing whitespace, errors) when the
+    text is not exactly one JSON value."""
+    s = ev.decode("utf-8", "surrogatepass")
+    try:
+        obj, end = _raw_decode(s)
+    except ValueError:
+        return _decode(s)
+    return obj if end == len(s) else _decode(s)
 RETRY_STATUSES = frozenset({429, 502, 503})
 REDACTED = "[redacted]"
 
@@ -120,8 +136,9 @@ class _Stamps:
         self.chunks = 0
 
     def record(self) -> RequestTimings:
+        # every value is an int or a list of ints stamped by this module: no validation needed
         d = self.delta_ns
-        return RequestTimings(
+        return RequestTimings.model_construct(
             scheduled_ns=self.scheduled_ns, sent_ns=self.sent_ns, first_byte_ns=self.first_byte_ns,
             first_output_ns=d[0] if d else None, last_output_ns=d[-1] if d else None, end_ns=self.end_ns,
             delta_ns=d, delta_chars=self.delta_chars, chunks=self.chunks,
@@ -138,12 +155,24 @@ class _Fail(Exception):
         self.retry_after = retry_after
 
 
+class _JsonBytes(aiohttp.BytesPayload):
+    def __init__(self, value: bytes) -> None:
+        super().__init__(value, content_type="application/json")
+
+
 class Client:
     """Use as ``async with Client(opts) as c: await c.chat(req)``."""
 
     def __init__(self, opts: ClientOptions) -> None:
         self.opts = opts
         self._session: aiohttp.ClientSession | None = None
+        self._urls: dict[str, URL] = {}
+
+    def _url(self, path: str) -> URL:
+        u = self._urls.get(path)
+        if u is None:
+            u = self._urls[path] = URL(self.opts.url(path))
+        return u
 
     async def __aenter__(self) -> Client:
         headers = {"Accept": "application/json, text/event-stream"}
@@ -210,7 +239,8 @@ class Client:
             started = _now()
             try:
                 status, raw = await self._once(req, payload, t, asm)
-                attempts.append(Attempt(n=n, started_ns=started, ended_ns=_now()))
+                attempts.append(Attempt.model_construct(n=n, started_ns=started, ended_ns=_now(), error=None,
+                                                        retry_after_s=None))
                 return self._result(True, None, attempts, status, asm, t.record(), raw)
             except _Fail as f:
                 attempts.append(Attempt(n=n, started_ns=started, ended_ns=_now(), error=f.err, retry_after_s=f.retry_after))
@@ -269,9 +299,8 @@ class Client:
         try:
             async with asyncio.timeout(o.total_timeout_s):
                 t.sent_ns = _now()
-                async with self.session.post(
-                    o.url(req.path), data=payload, headers={"Content-Type": "application/json"}
-                ) as r:
+                # a ready URL and a typed payload: no URL parsing or header merging per request
+                async with self.session.post(self._url(req.path), data=_JsonBytes(payload)) as r:
                     if r.status >= 300:
                         raw = await _read_upto(r, 64 * 1024)
                         t.end_ns = _now()
@@ -350,8 +379,7 @@ class Client:
             return True
         t.chunks += 1
         try:
-            # decode first: json.loads(bytes) sniffs the encoding in Python on every call
-            n = asm.add(_decode(ev.decode("utf-8", "surrogatepass")))
+            n = asm.add(_loads(ev))
         except (ValueError, ShapeError) as e:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
             t.end_ns = now
             raise _Fail(RequestError(cls=ErrorClass.STREAM_MALFORMED, message=f"bad chunk: {e}"[:300],

@@ -7,6 +7,7 @@ this package imports neither Ray nor the runner. The driver alone writes the SQL
 - ``session``: ``execute_suite_on``, a whole suite run through an executor
 - ``grading``: ``RayExecutor``, code execution for graders as Ray tasks
 - ``sweep``: ``run_sweep_ray``, each sweep point's server launched by an actor placed by resources
+  (``point``: that actor)
 - ``cluster``: joining or starting a Ray cluster (the one place that imports Ray)
 """
 

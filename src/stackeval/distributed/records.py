@@ -42,6 +42,9 @@ class RayOptions(_Rec):
     # sweep points: one actor per point, placed where these resources are (e.g. {"GPU": 1})
     point_num_cpus: float = Field(1.0, ge=0)
     point_resources: dict[str, float] = Field(default_factory=dict)
+    # a point grades code in its own actor, next to its server, as a local sweep does on its machine (and
+    # points that hold every CPU of a small cluster cannot starve their own grading tasks)
+    point_grade_on: Literal["tasks", "shard"] = "shard"
     max_worker_losses: int = Field(3, ge=0, le=100)  # per shard; then it is dropped for the rest of the run
     per_endpoint: int | None = Field(None, ge=1)  # cap of requests in flight at one endpoint (global cap: -c)
     log_to_driver: bool = False  # workers' stdout/stderr in the driver's terminal

@@ -14,6 +14,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from stackeval._version import __version__
+from stackeval.client.http import check_base_url
 from stackeval.distributed.cluster import WorkersLost
 from stackeval.distributed.records import LOST
 from stackeval.distributed.suite_exec import SuiteExecutor
@@ -70,6 +71,8 @@ async def execute_suite_on(
             info = st.run_info(run_id)
         stored_spec, stored_hash, stored_fp = info.spec, info.suite_hash, info.stack_fingerprint
         profile = stored_spec.profile
+    for e in ex.endpoints:
+        check_base_url(e)
     if not profile:
         raise UserError("--profile is required")
     suite: Suite = load_profile(profile)

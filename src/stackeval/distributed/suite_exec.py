@@ -94,6 +94,10 @@ class RaySuiteExecutor:
                  options: RayOptions | None = None) -> None:
         if not endpoints:
             raise ValueError("the Ray executor needs at least one endpoint")
+        from stackeval.client.http import check_base_url
+
+        for e in endpoints:
+            check_base_url(e)  # a bad URL is the user's error, before any actor exists
         self.endpoints = list(dict.fromkeys(endpoints))
         self.api_key = api_key
         self.timeouts = timeouts

@@ -17,31 +17,23 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import shutil
-import tempfile
+from collections.abc import Coroutine
 from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
 from stackeval._version import __version__
 from stackeval.distributed.cluster import WorkersLost, check_resources, import_ray, is_loss
+from stackeval.distributed.point import PointWorker
 from stackeval.distributed.pool import Shard, ShardPool, unwrap
-from stackeval.distributed.records import (
-    BenchRecord,
-    DistributedDoc,
-    PointStart,
-    RayOptions,
-    UnitRecord,
-    UnitTask,
-)
+from stackeval.distributed.records import DistributedDoc, PointStart, RayOptions
 from stackeval.distributed.session import execute_suite_on
-from stackeval.distributed.worker import UnitRunner, grading_executor, worker_info
 from stackeval.errors import ConfigError, StackevalError, UserError
 from stackeval.launch.command import MACHINE_BUILTINS, masked, point_recipe, render_argv, render_env
 from stackeval.launch.plan import plan_points
-from stackeval.launch.server import ServerProcess, first_fatal_line, read_log
+from stackeval.launch.server import first_fatal_line
 from stackeval.launch.store import SweepStore
-from stackeval.launch.sweep import Progress, SweepOutcome, builtin_resolver, default_log_dir
+from stackeval.launch.sweep import Progress, SweepOutcome, default_log_dir
 from stackeval.launch.workloads import bench_params
 from stackeval.records.recipe import Recipe
 from stackeval.records.run import RunSpec, TestResult
@@ -61,116 +53,9 @@ from stackeval.runner.suite import WorkUnit
 from stackeval.stack.logs import parse_startup_log
 from stackeval.store.db import Store, utcnow
 
-__all__ = ["PointWorker", "point_placement", "run_sweep_ray"]
+__all__ = ["point_placement", "run_sweep_ray"]
 
 
-# ------------------------------------------------------------------------------------------ worker side
-class _NodeServer(ServerProcess):
-    """``ServerProcess`` whose child dies with the actor that started it (parent-death signal)."""
-
-    def spawn(self) -> None:
-        setpriv = shutil.which("setpriv")
-        if setpriv is None or not self.argv or shutil.which(self.argv[0]) is None:
-            super().spawn()
-            return
-        argv = self.argv
-        self.argv = [setpriv, "--pdeathsig", "KILL", "--", *argv]
-        try:
-            super().spawn()
-        finally:
-            self.argv = argv
-
-
-def _url_host(host: str) -> str:
-    if host in ("0.0.0.0", ""):
-        return "127.0.0.1"
-    if host == "::":
-        return "[::1]"
-    return f"[{host}]" if ":" in host else host
-
-
-class PointWorker:
-    """The sweep point actor: the point's server, and the suite units and benches run against it."""
-
-    def __init__(self, options: RayOptions) -> None:
-        self.options = options
-        self.srv: _NodeServer | None = None
-        self.endpoint = ""
-        self.runner: UnitRunner | None = None
-
-    def where(self) -> Any:
-        return worker_info()
-
-    async def start(self, recipe: SweepRecipe, point: SweepPoint, log_path: str) -> PointStart:
-        from stackeval.localserver.manager import free_port
-
-        la = recipe.launch
-        port = la.port or free_port()
-        resolve = builtin_resolver(recipe)(la.host, port)
-        argv = render_argv(recipe, point, resolve)
-        env = render_env(recipe, point, resolve)
-        self.endpoint = f"http://{_url_host(la.host)}:{port}"
-        log = Path(log_path)
-        try:
-            log.parent.mkdir(parents=True, exist_ok=True)
-        except OSError:  # the driver's log folder does not exist on this node
-            log = Path(tempfile.gettempdir()) / "stackeval-logs" / log.name
-            log.parent.mkdir(parents=True, exist_ok=True)
-        self.srv = _NodeServer(argv, self.endpoint, log, env=env, cwd=la.cwd, health_path=la.health_path)
-        so = await self.srv.start(la.health_timeout_s, la.poll_interval_s)
-        return PointStart(ok=so.ok, argv=argv, env=env, endpoint=self.endpoint, log_path=str(log), reason=so.reason,
-                          ready_s=so.ready_s, exit_code=so.exit_code, startup=so.startup, worker=worker_info())
-
-    async def open_suite(self, timeouts: dict[str, float]) -> None:
-        if self.runner is not None:
-            await self.runner.close()
-        self.runner = UnitRunner(self.endpoint, None, timeouts, grading_executor(self.options))
-
-    async def discover(self, recipe: Recipe | None) -> StackProfile:
-        assert self.runner is not None, "open_suite first"
-        return await self.runner.discover(recipe)
-
-    async def run_unit(self, task: UnitTask) -> UnitRecord:
-        assert self.runner is not None, "open_suite first"
-        return await self.runner.run_unit(task)
-
-    async def bench(self, recipe: Recipe | None, params: dict[str, Any] | None, workload: BenchWorkload,
-                    model: str | None) -> tuple[StackProfile, BenchRecord]:
-        from stackeval.client.http import Client
-        from stackeval.runner.bench import BenchParams, run_bench
-        from stackeval.runner.session import client_options
-        from stackeval.stack.discover import discover
-
-        async with Client(client_options(self.endpoint, None, {"total": 1800.0})) as c:
-            stack = await discover(c, self.endpoint, recipe)
-            chosen = model or (stack.models[0] if stack.models else None)
-            if not chosen:
-                raise UserError(f"{self.endpoint} lists no models; pass a model")
-            p = BenchParams(**{**params, "concurrency": tuple(params["concurrency"])}) if params \
-                else bench_params(workload, chosen)
-            if p.model != chosen:
-                p = BenchParams(**{**asdict(p), "model": chosen})
-            snaps: list[tuple[str, str]] = []
-            doc = await run_bench(c, stack, p, on_snapshot=lambda label, text: snaps.append((label, text)))
-            return stack, BenchRecord(doc=doc, snapshots=snaps)
-
-    def alive(self) -> tuple[bool, int | None]:
-        alive = self.srv is not None and self.srv.alive()
-        code = self.srv.proc.poll() if self.srv is not None and self.srv.proc is not None else None
-        return alive, code
-
-    async def stop(self, grace_s: float) -> tuple[str | None, str]:
-        """(how it stopped, the server's log text) -- the driver parses the startup info from the log."""
-        if self.runner is not None:
-            await self.runner.close()
-            self.runner = None
-        if self.srv is None:
-            return None, ""
-        how = await asyncio.to_thread(self.srv.stop, grace_s)
-        return how, read_log(self.srv.log_path)
-
-
-# ------------------------------------------------------------------------------------------ driver side
 def point_placement(recipe: SweepRecipe, options: RayOptions) -> tuple[float, dict[str, float]]:
     """(num_cpus, resources) of a point's actor: the flags, else the recipe's hardware.ray_resources."""
     if options.point_resources:
@@ -305,7 +190,8 @@ async def run_sweep_ray(
     logs = Path(recipe.launch.log_dir) if recipe.launch.log_dir else (log_dir or default_log_dir(db_path))
     ctx = _Ctx(ray, recipe, sid, db_path, recipe_path, logs.resolve(), o, actor_cls, say)
     todo = [p for p in points if not (p.key in stored and stored[p.key].status in TERMINAL)]
-    say(f"sweep {sid}: {len(points)} points, {len(todo)} to run on Ray (each with {res or {'CPU': cpus}})"
+    need = {**({"CPU": cpus} if cpus else {}), **res}
+    say(f"sweep {sid}: {len(points)} points, {len(todo)} to run on Ray (each reserving {need or 'no resources'})"
         + (" (resumed)" if resume else ""))
     sem = asyncio.Semaphore(recipe.launch.max_parallel)
 
@@ -346,7 +232,7 @@ async def _run_point(ctx: _Ctx, point: SweepPoint, prev: SweepPointRecord | None
         rec.argv, rec.env = st.argv, {k: v for k, v in st.env.items() if v is not None}
         rec.endpoint, rec.log_path = st.endpoint, st.log_path
         rec.startup, rec.ready_s, rec.exit_code = st.startup, st.ready_s, st.exit_code
-        where = f"node {st.worker.node_id[:12]} ({st.worker.hostname})"
+        where = f"node {st.worker.node_id[:12]} ({st.worker.hostname}, pid {st.worker.pid})"
         if not st.ok:
             rec.status, rec.reason = "failed_to_start", st.reason
             ctx.progress(f"point {point.index} [{point.name}]: failed to start on {where}: {st.reason}")
@@ -367,21 +253,23 @@ async def _run_point(ctx: _Ctx, point: SweepPoint, prev: SweepPointRecord | None
         rec.status = "interrupted"
         raise
     finally:
-        if started:
+        try:
+            if started:
+                with contextlib.suppress(Exception):
+                    how, text = await asyncio.wait_for(_call(ctx.ray, actor.stop.remote(la.stop_grace_s)),
+                                                       la.stop_grace_s + 30)
+                    rec.stopped = how
+                    if text:
+                        rec.startup = parse_startup_log(text)
+                        if rec.status == "crashed":
+                            rec.reason = first_fatal_line(text, rec.reason or "")
+        finally:  # even when interrupted while stopping: the actor goes, and its server with it
             with contextlib.suppress(Exception):
-                how, text = await asyncio.wait_for(_call(ctx.ray, actor.stop.remote(la.stop_grace_s)),
-                                                   la.stop_grace_s + 30)
-                rec.stopped = how
-                if text:
-                    rec.startup = parse_startup_log(text)
-                    if rec.status == "crashed":
-                        rec.reason = first_fatal_line(text, rec.reason or "")
-        with contextlib.suppress(Exception):
-            ctx.ray.kill(actor, no_restart=True)
-        if rec.status == "running":
-            rec.status = "interrupted"
-        rec.finished_at = utcnow()
-        ctx.save(rec)
+                ctx.ray.kill(actor, no_restart=True)
+            if rec.status == "running":
+                rec.status = "interrupted"
+            rec.finished_at = utcnow()
+            ctx.save(rec)
     ctx.progress(f"point {point.index} [{point.name}]: {rec.status}" + (f" ({rec.reason})" if rec.reason else ""))
     return rec
 
@@ -404,10 +292,14 @@ async def _workloads(ctx: _Ctx, rec: SweepPointRecord, actor: Any) -> None:
             return
         mine = [wr for wr in rec.workloads if wr.workload == wi]
         try:
-            if isinstance(w, SuiteWorkload):
-                await _suite(ctx, rec, wi, w, mine, recipe, actor)
-            else:
-                await _bench(ctx, rec, wi, w, mine, recipe, actor)
+            job = _suite(ctx, rec, wi, w, mine, recipe, actor) if isinstance(w, SuiteWorkload) \
+                else _bench(ctx, rec, wi, w, mine, recipe, actor)
+            if not await _while_alive(ctx, job, actor):
+                for wr in rec.workloads:
+                    if wr.workload == wi and wr.status == "running":
+                        wr.status, wr.error = "interrupted", "the server exited"
+                ctx.save(rec)
+                return
         except WorkersLost as e:
             raise _PointLost(f"the point's worker was lost during {w.title()}") from e
         except StackevalError as e:  # e.g. the endpoint stopped answering: recorded, next workload
@@ -418,6 +310,35 @@ async def _workloads(ctx: _Ctx, rec: SweepPointRecord, actor: Any) -> None:
                 rec.workloads.append(WorkloadRecord(workload=wi, kind=w.kind, label=w.title(), status="error", error=str(e)))
             ctx.save(rec)
             ctx.progress(f"point {rec.point.index}: {w.title()} failed: {e}")
+
+
+async def _while_alive(ctx: _Ctx, job: Coroutine[Any, Any, None], actor: Any, every_s: float = 0.25) -> bool:
+    """Run a workload while the point's server lives (as ``launch`` does); cancel it once the server exits
+    (False). When the actor itself is lost, the workload gets a moment to store its lost units first."""
+    task = asyncio.ensure_future(job)
+    try:
+        while True:
+            done, _ = await asyncio.wait({task}, timeout=every_s)
+            if done:
+                task.result()
+                return True
+            try:
+                alive, _code = await _call(ctx.ray, actor.alive.remote())
+            except _PointLost:
+                await asyncio.wait({task}, timeout=10)
+                if task.done():
+                    task.result()
+                raise
+            if not alive:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
+                return False
+    except BaseException:
+        task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
+        raise
 
 
 async def _suite(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: SuiteWorkload, mine: list[WorkloadRecord],

@@ -7,6 +7,7 @@ executor in ``GradeContext``.
 from __future__ import annotations
 
 import importlib
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Generic, TypeVar
@@ -46,6 +47,7 @@ _BUILTIN_MODULES = (
     "stackeval.graders.judge",
 )
 _loaded = False
+_load_lock = threading.Lock()
 
 
 def register(kind: str, spec_model: type[S]) -> Callable[[Callable[[S, Answer, GradeContext], GradeResult]], Callable[[S, Answer, GradeContext], GradeResult]]:
@@ -59,16 +61,21 @@ def register(kind: str, spec_model: type[S]) -> Callable[[Callable[[S, Answer, G
 
 
 def _load_builtins() -> None:
+    """Import the builtin grader modules once. Grading runs in threads: the flag is set only after
+    every import finished, under a lock, so no thread sees a half-filled registry."""
     global _loaded
     if _loaded:
         return
-    _loaded = True
-    for mod in _BUILTIN_MODULES:
-        try:
-            importlib.import_module(mod)
-        except ModuleNotFoundError as e:  # a grader module not written yet must not break the others
-            if e.name != mod:
-                raise
+    with _load_lock:
+        if _loaded:
+            return
+        for mod in _BUILTIN_MODULES:
+            try:
+                importlib.import_module(mod)
+            except ModuleNotFoundError as e:  # a grader module not written yet must not break the others
+                if e.name != mod:
+                    raise
+        _loaded = True
 
 
 def known_kinds() -> list[str]:

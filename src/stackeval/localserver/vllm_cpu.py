@@ -20,6 +20,7 @@ import signal
 import subprocess
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -80,6 +81,7 @@ class VllmCpuServer:
     kv_cache_gib: int | None = 1
     threads_bind: str | None = None  # VLLM_CPU_OMP_THREADS_BIND; None leaves vLLM's default
     env: dict[str, str] = field(default_factory=dict)
+    on_spawn: Callable[[int], None] | None = None  # called with the process-group id right after spawn
     proc: subprocess.Popen[bytes] | None = None
     startup_s: float | None = None
 
@@ -116,6 +118,8 @@ class VllmCpuServer:
         if log is not subprocess.DEVNULL:
             log.close()
         try:
+            if self.on_spawn is not None:
+                self.on_spawn(self.proc.pid)
             self._wait_ready()
         except BaseException:
             self.stop()

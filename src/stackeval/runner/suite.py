@@ -42,7 +42,8 @@ def plan(suite: Suite, spec: RunSpec, done: dict[tuple[str, str, int], TestResul
                 prev = done.get((item.id, arm, rep))
                 if prev is None:
                     units.append(WorkUnit(item, arm, rep))
-                elif retry_errors and prev.status in ("error", "timeout"):
+                elif (retry_errors and prev.status in ("error", "timeout")) or prev.failure_class == "worker_lost":
+                    # a unit whose (Ray) worker died never got an answer: resume always re-runs it
                     units.append(WorkUnit(item, arm, rep, prev.attempt + 1))
     return units
 

@@ -7,6 +7,7 @@ from typing import Any
 
 from stackeval.records.recipe import Recipe
 from stackeval.records.stack import Conflict, Probe, Scalar, StackProfile, flatten
+from stackeval.stack.prometheus import parse_metrics, samples
 
 
 def _body(probes: dict[str, Probe], path: str) -> Any:
@@ -84,6 +85,35 @@ _KEEP_GEN = ("n_ctx", "speculative", "params.speculative.n_max", "params.specula
              "params.chat_format", "params.reasoning_in_content")
 
 
+# vllm:cache_config_info labels worth recording (the label set is "every CacheConfig field", so it
+# changes between versions: keep what says how the KV cache is laid out and how big it is)
+_KEEP_VLLM_CACHE = ("block_size", "cache_dtype", "enable_prefix_caching", "kv_cache_size_tokens",
+                    "num_gpu_blocks", "kv_cache_memory_bytes", "gpu_memory_utilization", "sliding_window")
+
+
+def _vllm_metrics_settings(probes: dict[str, Probe]) -> dict[str, Scalar]:
+    """What vLLM's /metrics says about its configuration: the cache config, and whether speculative
+    decoding is on (its counters exist only then; the per-position label set has K entries)."""
+    m = probes.get("/metrics")
+    if m is None or m.status != 200 or "vllm:" not in m.text_excerpt:
+        return {}
+    snap = parse_metrics(m.text_excerpt)
+    s: dict[str, Scalar] = {}
+    info = samples(snap, "vllm:cache_config_info")
+    if info:
+        for k in _KEEP_VLLM_CACHE:
+            v = info[0].labels.get(k)
+            if v is not None and v not in ("None", "null", ""):
+                s[f"metrics.cache_config.{k}"] = int(v) if v.isdigit() else v
+    if samples(snap, "vllm:spec_decode_num_drafts"):
+        s["metrics.spec_decode"] = True
+        positions = {x.labels.get("position") for x in samples(snap, "vllm:spec_decode_num_accepted_tokens_per_pos")}
+        positions.discard(None)
+        if positions:
+            s["metrics.spec_decode.num_positions"] = len(positions)
+    return s
+
+
 def _engine_settings(engine: str, probes: dict[str, Probe]) -> tuple[dict[str, Scalar], int | None]:
     s: dict[str, Scalar] = {}
     ctx: int | None = None
@@ -113,6 +143,8 @@ def _engine_settings(engine: str, probes: dict[str, Probe]) -> tuple[dict[str, S
             if isinstance(first.get("n_ctx"), int):
                 s["slots.n_ctx"] = first["n_ctx"]
             s["slots.speculative"] = first.get("speculative")
+    elif engine == "vllm":
+        s.update(_vllm_metrics_settings(probes))
     elif engine == "sglang":
         info = _body(probes, "/get_server_info") or _body(probes, "/server_info") or {}
         for k, v in info.items():

@@ -1,0 +1,98 @@
+"""The parts of the Ray executor that need neither Ray nor a server: cheap imports, planning of lost units,
+placement from the recipe, option parsing."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from stackeval.distributed.records import LOST, RayOptions, UnitTask, lost_result
+from stackeval.distributed.session import plan_with_lost
+from stackeval.errors import ConfigError, UserError
+from stackeval.records.run import RunSpec
+from stackeval.records.sweep import SweepRecipe
+from stackeval.suites.loader import load_profile
+
+SPEC = RunSpec(endpoint="http://127.0.0.1:1", model="m", profile="smoke", repeats=2)
+
+
+def test_importing_stackeval_and_its_ray_modules_does_not_import_ray() -> None:
+    code = ("import sys, stackeval, stackeval.distributed, stackeval.distributed.records, stackeval.distributed.pool, "
+            "stackeval.distributed.session, stackeval.distributed.sweep, stackeval.cli.app, stackeval.cli.ray_cmd; "
+            "from stackeval.distributed import RayOptions, execute_suite_on; "
+            "assert 'ray' not in sys.modules, 'ray was imported'")
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert r.returncode == 0, r.stderr
+
+
+def test_without_ray_the_ray_executor_is_a_one_line_user_error(monkeypatch: pytest.MonkeyPatch) -> None:
+    from stackeval.distributed.cluster import connected, import_ray
+
+    monkeypatch.setitem(sys.modules, "ray", None)  # import ray -> ModuleNotFoundError
+    with pytest.raises(UserError, match=r"pip install 'stackeval\[ray\]'"):
+        import_ray()
+    with pytest.raises(UserError, match="needs Ray"), connected(RayOptions()):
+        pass
+
+
+def test_a_resume_reruns_lost_units_as_their_next_attempt_and_nothing_else() -> None:
+    suite = load_profile("smoke")
+    items = list(suite.items)
+    done = {}
+    for it in items:
+        for rep in range(2):
+            task = UnitTask(item=it, arm="default", repeat=rep, spec=SPEC, engine="llamacpp")
+            done[(it.id, "default", rep)] = lost_result(task, "x") if it is items[0] and rep == 1 else None
+    done = {k: v for k, v in done.items() if v is not None}  # one lost, the rest not run yet
+    units = plan_with_lost(suite, SPEC, done)
+    keys = sorted((u.item.id, u.repeat, u.attempt) for u in units)
+    assert len(units) == len(items) * 2
+    assert (items[0].id, 1, 2) in keys and (items[0].id, 1, 1) not in keys
+    assert lost_result(UnitTask(item=items[0], arm="default", repeat=0, spec=SPEC, engine="x"), "y").failure_class == LOST
+
+
+def test_a_stored_error_of_the_server_is_not_rerun_without_retry_errors() -> None:
+    suite = load_profile("smoke").select(["k1.math*"])
+    it = suite.items[0]
+    lost = lost_result(UnitTask(item=it, arm="default", repeat=0, spec=SPEC, engine="x"), "y")
+    server_error = lost.model_copy(update={"failure_class": "http_503"})
+    spec = SPEC.model_copy(update={"repeats": 1})
+    assert plan_with_lost(suite, spec, {(it.id, "default", 0): server_error}) == []
+    assert [u.attempt for u in plan_with_lost(suite, spec, {(it.id, "default", 0): server_error}, True)] == [2]
+
+
+def _recipe(hardware: dict) -> SweepRecipe:
+    return SweepRecipe.model_validate({
+        "name": "s", "serve": {"command": "srv --host ${host} --port ${port}"}, "hardware": hardware,
+        "workloads": [{"kind": "suite", "profile": "smoke"}]})
+
+
+def test_point_placement_flag_beats_recipe_beats_default() -> None:
+    from stackeval.distributed.sweep import point_placement
+
+    assert point_placement(_recipe({}), RayOptions()) == (1.0, {})
+    assert point_placement(_recipe({"ray_resources": {"GPU": 1, "CPU": 4}}), RayOptions()) == (4.0, {"GPU": 1.0})
+    assert point_placement(_recipe({"ray_resources": {"GPU": 1}}), RayOptions(point_resources={"A100": 2})) == \
+        (1.0, {"A100": 2.0})
+    with pytest.raises(ConfigError, match="ray_resources"):
+        point_placement(_recipe({"ray_resources": {"GPU": "one"}}), RayOptions())
+
+
+def test_resource_flags_take_json_objects_of_numbers() -> None:
+    from stackeval.cli.ray_cmd import _resources
+
+    assert _resources('{"GPU": 1}', "--resources") == {"GPU": 1.0}
+    assert _resources(None, "--resources") == {}
+    for bad in ("GPU=1", "[1]", '{"GPU": true}'):
+        with pytest.raises(UserError, match="--resources"):
+            _resources(bad, "--resources")
+
+
+def test_a_bad_endpoint_url_is_refused_before_any_actor_exists() -> None:
+    from stackeval.distributed.suite_exec import RaySuiteExecutor
+    from stackeval.errors import EndpointError
+
+    with pytest.raises(EndpointError, match="not an http"):
+        RaySuiteExecutor(["http://127.0.0.1:1", "127.0.0.1:8000"], None, {})
