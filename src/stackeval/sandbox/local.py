@@ -125,10 +125,16 @@ def _safe_relpath(name: str) -> str:
 
 
 def _rmtree(path: str) -> None:
+    root = os.path.abspath(path)
+
     def onerror(func, p, _exc):  # a program may leave dirs without write/exec permission
         try:
-            os.chmod(os.path.dirname(p), 0o700)
-            os.chmod(p, 0o700)
+            parent = os.path.dirname(os.path.abspath(p))
+            # only ever loosen permissions inside the tree being removed: never its parent (e.g. /tmp)
+            if _under(parent, root):
+                os.chmod(parent, 0o700)
+            if _under(os.path.abspath(p), root):
+                os.chmod(p, 0o700)
             func(p)
         except OSError:
             pass

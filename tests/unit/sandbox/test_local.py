@@ -6,6 +6,7 @@ import json
 import os
 import signal
 import socket
+import stat
 import textwrap
 import time
 import uuid
@@ -310,3 +311,20 @@ def test_concurrent_runs_are_independent() -> None:
         results = list(pool.map(one, range(8)))
     assert [r.stdout.split()[0] for r in results] == [str(i) for i in range(8)]
     assert len({r.stdout.split()[1] for r in results}) == 8
+
+
+def test_rmtree_never_touches_the_parent_dir(tmp_path) -> None:  # noqa: ANN001
+    """Regression: removing a work dir whose removal failed once used to chmod its parent (/tmp) to 0700."""
+    from stackeval.sandbox.local import _rmtree
+
+    parent = tmp_path / "base"
+    parent.mkdir()
+    os.chmod(parent, 0o1777)
+    work = parent / "stackeval-run-x"
+    (work / "locked").mkdir(parents=True)
+    (work / "locked" / "f").write_text("x")
+    os.chmod(work / "locked", 0o500)  # not writable: rmtree must loosen it to remove f
+    _rmtree(str(work))
+    _rmtree(str(parent / "missing"))  # a failure on the top dir itself
+    assert not work.exists()
+    assert stat.S_IMODE(os.stat(parent).st_mode) == 0o1777
