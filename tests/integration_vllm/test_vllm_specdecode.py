@@ -144,8 +144,6 @@ def test_per_request_objects_and_counters_agree(vllm_spec_server) -> None:  # no
     assert [sum(hist[i + 1 :]) for i in range(K)] == per_position(d)
 
 
-@pytest.mark.xfail(strict=True, reason="perf/specdecode.py reads acceptance_histogram only as a dict; "
-                                       "vLLM 0.32 sends a list (index = drafts accepted in a step)")
 def test_per_request_per_position_from_list_histograms(vllm_spec_server) -> None:  # noqa: ANN001
     results, before, after = _window(vllm_spec_server, n=2)
     d = minus(spec_counters(after), spec_counters(before))

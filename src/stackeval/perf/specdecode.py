@@ -173,6 +173,8 @@ def _histogram(obj: Mapping[str, Any]) -> dict[int, float]:
     hist = obj.get("acceptance_histogram")
     if isinstance(hist, Mapping):
         return {int(a): float(c) for a, c in hist.items()}
+    if isinstance(hist, list):  # vLLM 0.32: a dense list, index = draft tokens accepted in a step
+        return {i: float(c) for i, c in enumerate(hist)}
     steps = obj.get("per_step_accepted")
     out: dict[int, float] = {}
     if isinstance(steps, list):

@@ -31,3 +31,5 @@ def test_counter_window_and_per_request_objects_agree() -> None:
     per_req = from_vllm_requests(objs, k=3)
     assert (per_req.drafts, per_req.draft_tokens, per_req.accepted_tokens) == (69, 207, 177)
     assert per_req.acceptance_rate == pytest.approx(stats.acceptance_rate)
+    # vLLM 0.32 sends acceptance_histogram as a dense list; per-position rates must come out of it
+    assert per_req.per_position == pytest.approx(stats.per_position)
