@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import os
-import shutil
 
 import pytest
 
@@ -33,7 +32,6 @@ def local_server(tmp_path_factory: pytest.TempPathFactory):
     srv.start()
     yield srv
     srv.stop()
-    assert shutil.which  # keep the import used
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:

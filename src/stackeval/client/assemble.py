@@ -5,6 +5,7 @@ Pure: the caller passes the arrival time of each chunk.
 
 from __future__ import annotations
 
+import json
 import re
 from typing import Any
 
@@ -140,8 +141,6 @@ class StreamAssembler:
                     slot["args"].append(args)
                     n += len(args)
                 elif isinstance(args, dict):  # a few servers send parsed objects
-                    import json
-
                     text = json.dumps(args)
                     slot["args"].append(text)
                     n += len(text)
