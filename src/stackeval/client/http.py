@@ -19,6 +19,7 @@ import aiohttp
 from yarl import URL
 
 from stackeval.client.assemble import ShapeError, StreamAssembler, split_think
+from stackeval.client.endpoint import check_base_url, parse_endpoint  # noqa: F401 (check_base_url re-exported)
 from stackeval.client.sse import SSEParser
 from stackeval.records.request import (
     Attempt,
@@ -50,21 +51,6 @@ RETRY_STATUSES = frozenset({429, 502, 503})
 REDACTED = "[redacted]"
 
 
-def check_base_url(url: str) -> None:
-    """Raise EndpointError unless ``url`` is an http(s) URL with a host (checked before any connection)."""
-    from urllib.parse import urlsplit
-
-    from stackeval.errors import EndpointError
-
-    try:
-        parts = urlsplit(url.strip())
-        port_ok = parts.port is None or 0 < parts.port < 65536
-    except ValueError:
-        parts, port_ok = None, False
-    if parts is None or parts.scheme not in ("http", "https") or not parts.hostname or not port_ok or " " in url.strip():
-        raise EndpointError(f"endpoint {url!r} is not an http(s) URL with a host (e.g. http://127.0.0.1:8000)")
-
-
 @dataclass(frozen=True)
 class ClientOptions:
     base_url: str
@@ -80,10 +66,9 @@ class ClientOptions:
     excerpt_bytes: int = 600
 
     def url(self, path: str) -> str:
-        base = self.base_url.rstrip("/")
-        if base.endswith("/v1") and path.startswith("/v1/"):
-            base = base[:-3]
-        return base + path
+        """``/v1/...`` under the API base, server-level paths (/metrics, /props...) under the root, for
+        every spelling of the endpoint (see ``client.endpoint``)."""
+        return parse_endpoint(self.base_url).url(path)
 
 
 def _retry_after(headers: Any) -> float | None:
