@@ -6,7 +6,8 @@ StackevalError
 │   ├── ProfileNotFound  unknown suite profile or test id
 │   ├── EndpointError    endpoint unreachable, not an LLM server, or refusing our key
 │   └── StoreError       DB file that is not SQLite or is from a newer schema
-└── InternalError        a bug in stackeval
+├── InternalError        a bug in stackeval
+└── WorkersLost          every (Ray) worker of a run was lost: what finished is stored; exit code 3
 
 Failures of the *server under test* are never exceptions: they become classified records
 (see ``stackeval.records.request.ErrorClass``).
@@ -49,3 +50,9 @@ class StoreError(UserError):
 
 class InternalError(StackevalError):
     exit_code = 1
+
+
+class WorkersLost(StackevalError):
+    """Every worker that could run the rest of a run was lost; what finished is stored, resume re-runs the rest."""
+
+    exit_code = 3

@@ -26,7 +26,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from stackeval._version import __version__
 from stackeval.agentic.loop import Guard, run_agent
 from stackeval.agentic.records import AgentOutcome, AgentTask, ModelReply
 from stackeval.agentic.repair import RepairWorkspace
@@ -38,7 +37,8 @@ from stackeval.records.recipe import Recipe
 from stackeval.records.request import ChatRequest, ChatResult, RequestError
 from stackeval.records.run import RunSpec, TestResult
 from stackeval.records.stack import StackProfile
-from stackeval.runner.session import client_options, git_rev
+from stackeval.runner.lifecycle import check_unchanged, choose_model, open_run, stored_run
+from stackeval.runner.session import client_options
 from stackeval.runner.thinking import arms_for, honoured, mapping_for, thinking_fields
 from stackeval.stack.discover import discover
 from stackeval.store.db import Store
@@ -309,20 +309,10 @@ async def execute_agentic(
     """Validate, discover the stack, create or resume the run, run the tasks, finish. Inputs are checked
     before the store is touched, so bad input leaves the DB as it was."""
     timeouts = dict(timeouts or {})
-    stored: RunSpec | None = None
-    stored_hash = stored_fp = None
-    run_id = ""
-    if resume:
-        if not db_path.exists():
-            raise UserError(f"{db_path}: no such database to resume from")
-        with Store(db_path, create=False) as st:
-            run_id = st.resolve_run(resume)
-            info = st.run_info(run_id)
-        if info.spec.kind != "agentic":
-            raise UserError(f"run {run_id} is a {info.spec.kind} run, not an agentic one")
-        stored, stored_hash, stored_fp = info.spec, info.suite_hash, info.stack_fingerprint
-        endpoint = endpoint or stored.endpoint
-        ids = list(stored.only)
+    stored = stored_run(db_path, resume, kind="agentic") if resume else None
+    if stored is not None:
+        endpoint = endpoint or stored.spec.endpoint
+        ids = list(stored.spec.only)
     else:
         ids = select_tasks(list(tasks or []), ladder)
     if not endpoint:
@@ -333,48 +323,30 @@ async def execute_agentic(
     if executor is None and any(t.kind == "repair" for t in loaded):
         raise UserError("repair tasks need a sandbox executor")
     th = tasks_hash(ids)
-    if stored is not None and stored_hash != th and not force:
-        raise UserError(f"agentic tasks changed since run {run_id} (hash {stored_hash} -> {th}); use --force to mix")
+    if stored is not None:
+        check_unchanged("agentic tasks", stored.run_id, "hash", stored.content_hash, th, force)
 
     async with Client(client_options(endpoint, api_key, timeouts)) as client:
         stack = await discover(client, endpoint, recipe)
         if stored is not None:
-            spec = stored
-            if stored_fp != stack.fingerprint and not force:
-                raise UserError(f"stack changed since run {run_id} (fingerprint {stored_fp} -> {stack.fingerprint}); "
-                                "use --force to mix")
+            spec = stored.spec
+            check_unchanged("stack", stored.run_id, "fingerprint", stored.fingerprint, stack.fingerprint, force)
         else:
-            chosen = model or (stack.models[0] if stack.models else None)
-            if chosen is None:
-                raise UserError(f"{endpoint} lists no models; pass --model")
-            if stack.models and chosen not in stack.models and stack.engine != "llamacpp":
-                raise UserError(f"model {chosen!r} is not served by {endpoint} (serves: {', '.join(stack.models)})")
             guard = {k: v for k, v in (("max_turns", max_turns), ("time_limit_s", time_limit_s)) if v is not None}
             spec = RunSpec(
-                kind="agentic", endpoint=endpoint, model=chosen, profile=PROFILE, only=ids, concurrency=1,
-                thinking=thinking, stream=stream,  # type: ignore[arg-type]
+                kind="agentic", endpoint=endpoint, model=choose_model(model, stack, endpoint), profile=PROFILE,
+                only=ids, concurrency=1, thinking=thinking, stream=stream,  # type: ignore[arg-type]
                 defaults={"temperature": 0.0, "max_tokens": max_tokens, "guard": guard},
                 thinking_mapping=mapping_for(stack.engine, arms_for(thinking)), api_key_env=api_key_env,
                 recipe_path=recipe_path, timeouts=timeouts,
             )
-        with Store(db_path) as store:
-            if stored is None:
-                run_id = store.create_run(spec, stack, th, __version__, git_rev())
-            else:
-                store.put_stack(stack)
-                store.set_run_status(run_id, "running")
+        with open_run(db_path, spec, stack, th, stored.run_id if stored else None) as (store, run_id):
             units = plan_agentic(spec, store.done_keys(run_id), retry_errors)
             if on_start:
                 on_start(run_id, len(units))
             caps = stack.settings.get("props.chat_template_caps.supports_tools")
-            try:
-                new = await run_agentic_units(client, store, run_id, spec, stack.engine, units, executor,
-                                              progress, on_request,
-                                              tools_supported=caps if isinstance(caps, bool) else None)
-            except BaseException:
-                store.set_run_status(run_id, "interrupted")
-                raise
-            store.set_run_status(run_id, "complete", finished=True)
+            new = await run_agentic_units(client, store, run_id, spec, stack.engine, units, executor,
+                                          progress, on_request, tools_supported=caps if isinstance(caps, bool) else None)
             results = list(store.latest_results(run_id))
             docs = {k: v for k, v in store.docs(run_id).items() if k.startswith("agentic.")}
     return AgenticRunOutcome(run_id, results, docs, len(new), stack, stored is not None, spec)
