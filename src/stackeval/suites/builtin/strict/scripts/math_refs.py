@@ -215,146 +215,182 @@ def _expert08() -> Ref:
 
 @ref("s1.math.frontier.01")
 def _frontier01() -> Ref:
-    # digit-sum DP over 6-digit strings 000000..999999 (0 itself has sum 0); 10**6 has digit sum 1
-    ways = [1] + [0] * 54
-    for _ in range(6):
-        ways = [sum(ways[s - d] for d in range(10) if s - d >= 0) for s in range(55)]
-    return Ref(str(ways[27]))
+    result, base, exp = 1, 3, 1000
+    while exp:  # square and multiply, written out rather than pow() so the method is visible
+        if exp & 1:
+            result = result * base % 10007
+        base = base * base % 10007
+        exp >>= 1
+    assert result == pow(3, 1000, 10007)
+    return Ref(str(result))
 
 
 @ref("s1.math.frontier.02")
 def _frontier02() -> Ref:
-    # domino tilings of a 4 x 7 board, column by column with a bitmask of cells already covered
-    rows, cols = 4, 7
+    @cache
+    def paths(x: int, y: int) -> int:
+        if x < 0 or y < 0 or (x % 2 == 1 and y % 2 == 1):
+            return 0
+        if (x, y) == (0, 0):
+            return 1
+        return paths(x - 1, y) + paths(x, y - 1) + paths(x - 1, y - 1)
 
-    def fills(col_mask: int, row: int, next_mask: int) -> list[int]:
-        if row == rows:
-            return [next_mask]
-        if col_mask >> row & 1:
-            return fills(col_mask, row + 1, next_mask)
-        out = fills(col_mask, row + 1, next_mask | 1 << row)  # horizontal domino into the next column
-        if row + 1 < rows and not col_mask >> (row + 1) & 1:
-            out += fills(col_mask, row + 2, next_mask)  # vertical domino
-        return out
+    return Ref(str(paths(8, 6)))
 
-    counts = {0: 1}
-    for _ in range(cols):
-        nxt: dict[int, int] = {}
-        for mask, n in counts.items():
-            for m in fills(mask, 0, 0):
-                nxt[m] = nxt.get(m, 0) + n
-        counts = nxt
-    return Ref(str(counts.get(0, 0)))
+
+def _solve(rows: list[list[Fraction]]) -> list[Fraction]:
+    """Gauss-Jordan elimination on an augmented matrix of Fractions."""
+    m = [r[:] for r in rows]
+    n = len(m)
+    for c in range(n):
+        r = next(r for r in range(c, n) if m[r][c] != 0)
+        m[c], m[r] = m[r], m[c]
+        piv = m[c][c]
+        m[c] = [x / piv for x in m[c]]
+        for r in range(n):
+            if r != c and m[r][c] != 0:
+                f = m[r][c]
+                m[r] = [a - f * b for a, b in zip(m[r], m[c], strict=True)]
+    return [m[i][n] for i in range(n)]
+
+
+def _det(matrix: list[list[int]]) -> Fraction:
+    m = [[Fraction(x) for x in row] for row in matrix]
+    n, d = len(m), Fraction(1)
+    for c in range(n):
+        r = next((r for r in range(c, n) if m[r][c] != 0), None)
+        if r is None:
+            return Fraction(0)
+        if r != c:
+            m[c], m[r] = m[r], m[c]
+            d = -d
+        d *= m[c][c]
+        for r in range(c + 1, n):
+            f = m[r][c] / m[c][c]
+            m[r] = [a - f * b for a, b in zip(m[r], m[c], strict=True)]
+    return d
+
+
+def _det_permutations(matrix: list[list[int]]) -> int:
+    """Leibniz formula: an independent check of _det."""
+    n = len(matrix)
+    total = 0
+    for perm in itertools.permutations(range(n)):
+        inversions = sum(1 for i in range(n) for j in range(i + 1, n) if perm[i] > perm[j])
+        term = 1
+        for i in range(n):
+            term *= matrix[i][perm[i]]
+        total += -term if inversions % 2 else term
+    return total
 
 
 @ref("s1.math.frontier.03")
 def _frontier03() -> Ref:
-    hits = sum(1 for t in itertools.product(range(1, 7), repeat=4) if max(t) - min(t) == 3)
-    return frac(Fraction(hits, 6**4))
+    links = ["AB", "AC", "BC", "BD", "CD", "CE", "DF", "EF"]
+    adj: dict[str, list[str]] = {}
+    for a, b in links:
+        adj.setdefault(a, []).append(b)
+        adj.setdefault(b, []).append(a)
+    states = [v for v in sorted(adj) if v != "F"]
+    index = {v: i for i, v in enumerate(states)}
+    rows = []
+    for v in states:
+        row = [Fraction(0)] * (len(states) + 1)
+        row[index[v]] += 1
+        row[-1] = Fraction(1)
+        for w in adj[v]:
+            if w != "F":
+                row[index[w]] -= Fraction(1, len(adj[v]))
+        rows.append(row)
+    return frac(_solve(rows)[index["A"]])
 
 
 @ref("s1.math.frontier.04")
 def _frontier04() -> Ref:
-    growth = (1 + 0.0525 / 12) ** 12  # one year at 5.25% nominal, compounded monthly
-    balance = 0.0
-    for _ in range(15):
-        balance = (balance + 1000) * growth  # deposit at the start of the year, then a year of growth
-    return rounded(balance, 2)
+    m = [[2, -1, 3, 0, 4], [1, 5, -2, 3, -1], [0, 2, 4, -3, 1], [-2, 1, 0, 5, 2], [3, -4, 1, 2, -1]]
+    d = _det(m)
+    assert d == _det_permutations(m)
+    return Ref(str(int(d)))
 
 
 @ref("s1.math.frontier.05")
 def _frontier05() -> Ref:
-    r1, r2, d = 5.0, 7.0, 8.0
-    a1 = math.acos((d * d + r1 * r1 - r2 * r2) / (2 * d * r1))  # half-angle at the centre of circle 1
-    a2 = math.acos((d * d + r2 * r2 - r1 * r1) / (2 * d * r2))
-    area = r1 * r1 * (a1 - math.sin(a1) * math.cos(a1)) + r2 * r2 * (a2 - math.sin(a2) * math.cos(a2))
-    return rounded(area, 3)
+    total = sum(sum(sorted(roll)[2:]) for roll in itertools.product(range(1, 7), repeat=5))
+    return frac(Fraction(total, 6**5))
 
 
 @ref("s1.math.frontier.06")
 def _frontier06() -> Ref:
-    n = 9
-    count = sum(
-        1
-        for p in itertools.permutations(range(1, n + 1))
-        if all(abs(p[i] - p[i + 1]) != 1 for i in range(n - 1))
-    )
-    return Ref(str(count))
+    ab, ac, ad, bc, bd, cd = 5, 6, 7, 8, 6, 5
+    cm = [
+        [0, 1, 1, 1, 1],
+        [1, 0, ab**2, ac**2, ad**2],
+        [1, ab**2, 0, bc**2, bd**2],
+        [1, ac**2, bc**2, 0, cd**2],
+        [1, ad**2, bd**2, cd**2, 0],
+    ]
+    d = _det(cm)
+    assert d == _det_permutations(cm) and d > 0
+    return rounded(math.sqrt(d / 288), 3)
 
 
 @ref("s1.math.frontier.07")
 def _frontier07() -> Ref:
-    blocked = {(3, 1), (5, 4), (8, 5)}
-    paths = [[0] * 7 for _ in range(11)]
-    for x in range(11):
-        for y in range(7):
-            if (x, y) in blocked:
-                paths[x][y] = 0
-            elif x == 0 and y == 0:
-                paths[x][y] = 1
-            else:
-                paths[x][y] = (paths[x - 1][y] if x else 0) + (paths[x][y - 1] if y else 0)
-    return Ref(str(paths[10][6]))
+    return Ref(str(sum(d for n in range(1, 151) for d in range(1, n + 1) if n % d == 0)))
 
 
 @ref("s1.math.frontier.08")
 def _frontier08() -> Ref:
-    # seats 0..11 round a table; couples 0..5; women on even or odd seats; nobody beside their partner
-    count = 0
-    for women_on_even in (True, False):
-        women_seats = [s for s in range(12) if (s % 2 == 0) == women_on_even]
-        men_seats = [s for s in range(12) if (s % 2 == 0) != women_on_even]
-        for women in itertools.permutations(range(6)):
-            seat_of_woman = dict(zip(women, women_seats, strict=True))
-            for men in itertools.permutations(range(6)):
-                if all(
-                    (seat - seat_of_woman[couple]) % 12 not in (1, 11)
-                    for couple, seat in zip(men, men_seats, strict=True)
-                ):
-                    count += 1
+    count = sum(
+        1
+        for word in itertools.product("ABC", repeat=10)
+        if "AA" not in "".join(word) and "BCB" not in "".join(word)
+    )
     return Ref(str(count))
 
 
 @ref("s1.math.frontier.09")
 def _frontier09() -> Ref:
-    @cache
-    def no_run(left: int, streak: int) -> int:
-        if left == 0:
-            return 1
-        total = no_run(left - 1, 0)  # tails
-        if streak + 1 < 5:
-            total += no_run(left - 1, streak + 1)  # heads
-        return total
-
-    p = 1 - Fraction(no_run(20, 0), 2**20)
-    return rounded(float(p), 4)
+    # month by month with exact Decimal-free floats is enough at this size; cross-check the closed form
+    i = 0.069 / 12
+    payment = 18500 * i / (1 - (1 + i) ** -48)
+    balance = 18500.0
+    for _ in range(20):
+        balance = balance * (1 + i) - payment
+    closed = payment * (1 - (1 + i) ** -28) / i
+    assert math.isclose(balance, closed, rel_tol=1e-12)
+    return rounded(closed, 2)
 
 
 @ref("s1.math.frontier.10")
 def _frontier10() -> Ref:
-    @cache
-    def expected(total: int) -> Fraction:
-        if total >= 20:
-            return Fraction(0)
-        return 1 + sum((expected(total + face) for face in range(1, 7)), Fraction(0)) / 6
-
-    return rounded(float(expected(0)), 3)
+    return Ref(str(sum(1 for s in itertools.combinations(range(1, 16), 5) if sum(s) % 8 == 0)))
 
 
 @ref("s1.math.frontier.11")
 def _frontier11() -> Ref:
-    # 6 cards from 52 containing all four suits: count by suit-count patterns, checked against brute force
-    # over suit patterns (multinomial weights) rather than 20 million hands.
-    good = 0
-    for counts in itertools.product(range(7), repeat=4):
-        if sum(counts) == 6 and all(c >= 1 for c in counts):
-            ways = 1
-            for c in counts:
-                ways *= math.comb(13, c)
-            good += ways
-    closed_form = 4 * math.comb(13, 3) * 13**3 + 6 * math.comb(13, 2) ** 2 * 13**2
-    assert good == closed_form
-    return rounded(good / math.comb(52, 6), 4)
+    # chain over (unseen, seen once) among faces 1..3; cross-checked by the full 27-state count vector
+    @cache
+    def expected(unseen: int, once: int) -> Fraction:
+        if unseen == 0 and once == 0:
+            return Fraction(0)
+        total = Fraction(6)
+        if unseen:
+            total += unseen * expected(unseen - 1, once + 1)
+        if once:
+            total += once * expected(unseen, once - 1)
+        return total / (unseen + once)
+
+    @cache
+    def full(counts: tuple[int, int, int]) -> Fraction:
+        if all(c >= 2 for c in counts):
+            return Fraction(0)
+        moves = [tuple(min(2, c + (k == j)) for k, c in enumerate(counts)) for j in range(3)]
+        useful = [m for m in moves if m != counts]
+        return (6 + sum((full(m) for m in useful), Fraction(0))) / len(useful)
+
+    assert expected(3, 0) == full((0, 0, 0))
+    return frac(expected(3, 0))
 
 
 # --- checking ----------------------------------------------------------------------------------------
