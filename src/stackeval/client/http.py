@@ -16,6 +16,7 @@ from email.utils import parsedate_to_datetime
 from typing import Any
 
 import aiohttp
+import msgspec
 from yarl import URL
 
 from stackeval.client.assemble import ShapeError, StreamAssembler, split_think
@@ -36,17 +37,29 @@ _decode = _decoder.decode
 _raw_decode = _decoder.raw_decode
 
 
-def _loads(ev: bytes) -> Any:
-    """``json.loads`` for one SSE payload, about a quarter cheaper on the usual chunk: decode the
-    bytes once (``json.loads(bytes)`` sniffs the encoding in Python on every call) and parse with
-    ``raw_decode``, falling back to the full ``decode`` (leading/trailing whitespace, errors) when the
-    text is not exactly one JSON value."""
+def _std_loads(ev: bytes) -> Any:
+    """``json.loads`` for one SSE payload: decode the bytes once (``json.loads(bytes)`` sniffs the
+    encoding in Python on every call) and parse with ``raw_decode``, falling back to the full
+    ``decode`` (leading/trailing whitespace, errors) when the text is not exactly one JSON value."""
     s = ev.decode("utf-8", "surrogatepass")
     try:
         obj, end = _raw_decode(s)
     except ValueError:
         return _decode(s)
     return obj if end == len(s) else _decode(s)
+
+
+def _loads(ev: bytes) -> Any:
+    """One SSE payload to Python objects. msgspec's decoder is ~5x the stdlib's on a chunk; anything
+    it refuses (NaN, lone surrogates, integers beyond 64 bits, bad JSON) goes through the stdlib
+    decoder, so what is accepted and what raises ``ValueError`` is exactly what ``json`` decides."""
+    try:
+        return _fast_decode(ev)
+    except ValueError:  # msgspec.DecodeError is a ValueError
+        return _std_loads(ev)
+
+
+_fast_decode = msgspec.json.Decoder().decode
 RETRY_STATUSES = frozenset({429, 502, 503})
 REDACTED = "[redacted]"
 
