@@ -24,7 +24,7 @@ from tests.unit.report.test_compare import _k_sweep, _suite_col
 
 from stackeval.records.run import TestResult
 from stackeval.report.compare import compare
-from stackeval.report.html import render_comparison, render_run
+from stackeval.report.render import render_comparison, render_run
 
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
          "--disable-background-networking", "--disable-component-update", "--disable-sync"]

@@ -181,7 +181,7 @@ def export(
     out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
 ) -> None:
     """Export a whole run as a document."""
-    from stackeval.report.summary import EXPORT_FIELDS, result_row, run_document
+    from stackeval.report.summary import EXPORT_FIELDS, run_document
 
     if fmt not in ("json", "csv"):
         raise UserError(f"--format must be json or csv, not {fmt!r}")
@@ -191,15 +191,13 @@ def export(
         results = list(st.latest_results(rid))
         doc = run_document(info, st.stack(info.stack_fingerprint), results, st.docs(rid))
     if fmt == "json":
-        text = json.dumps(doc, indent=2, default=str)
+        text = doc.model_dump_json(indent=2)
     else:
         buf = io.StringIO()
         w = csv.DictWriter(buf, fieldnames=list(EXPORT_FIELDS))
         w.writeheader()
-        for r in results:
-            row = result_row(r)
-            row["flags"] = ";".join(row["flags"])
-            w.writerow(row)
+        for row in doc.results:
+            w.writerow({**row.model_dump(), "flags": ";".join(row.flags)})
         text = buf.getvalue()
     if out:
         out.write_text(text, encoding="utf-8")
@@ -215,37 +213,17 @@ def report(
     out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
 ) -> None:
     """Report one run: headline, per-capability table with intervals, gradient, failure modes, speed."""
-    from stackeval.report.suite_report import build_report, render_markdown
+    from stackeval.report.render import FORMATS, render_report
+    from stackeval.report.suite_report import build_report
 
-    if fmt not in ("term", "md", "html", "json"):
+    if fmt not in FORMATS:
         raise UserError(f"--format must be term, md, html or json, not {fmt!r}")
     with _open_store(db) as st:
         rid = st.resolve_run(run_id)
         info = st.run_info(rid)
         docs = st.docs(rid)
-        stack = st.stack(info.stack_fingerprint)
-        results = list(st.latest_results(rid))
-        rep = build_report(info, stack, results)
-    if fmt == "html":  # the self-contained HTML page shares its renderer with `compare`
-        from stackeval.report.html import render_run
-
-        html = render_run(info, stack, results, docs, "html")
-        if out:
-            out.write_text(html, encoding="utf-8")
-        else:
-            sys.stdout.write(html)
-        return
-    if info.kind == "bench" and "bench" in docs:
-        from stackeval.report.bench_report import render_bench_markdown
-
-        rep, md = docs["bench"], render_bench_markdown(docs["bench"])
-    elif info.kind == "agentic":
-        from stackeval.report.agentic_report import render_agentic_markdown
-
-        rep, md = {"suite": rep, "agentic": docs}, render_agentic_markdown(docs)
-    else:
-        md = render_markdown(rep)
-    text = json.dumps(rep, indent=2, default=str) if fmt == "json" else md
+        rep = build_report(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)), docs)
+    text = render_report(rep, fmt, docs)  # the report is built once, whatever the format
     if out:
         out.write_text(text, encoding="utf-8")
     elif fmt == "term":

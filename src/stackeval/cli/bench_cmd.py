@@ -62,7 +62,8 @@ def bench(
         if json_out:
             json_out.write_text(json.dumps(res, indent=2))
         return
-    from stackeval.report.bench_report import render_bench_markdown, write_bench_charts
+    from stackeval.report.bench_report import write_bench_charts
+    from stackeval.report.render import render_bench_markdown
     from stackeval.runner.bench import BenchParams
     from stackeval.stack.recipe import load_recipe
 

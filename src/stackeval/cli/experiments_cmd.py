@@ -101,7 +101,7 @@ def compare(
     """Compare runs or sweep points: pass rates, variables that differ, flips, exact McNemar, noise floor, speed."""
     from stackeval.launch.collect import collect
     from stackeval.report.compare import compare as build
-    from stackeval.report.html import render_comparison
+    from stackeval.report.render import render_comparison
 
     if fmt not in FORMATS:
         raise UserError(f"--format must be md, html or json, not {fmt!r}")

@@ -3,33 +3,33 @@
 from __future__ import annotations
 
 import sys
-from typing import Any
 
 from rich.console import Console
 from rich.table import Table
 
+from stackeval.records.report import Rate, RunSummary
 from stackeval.records.run import RunInfo
 from stackeval.records.stack import StackProfile
 
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
 
 
-def _pct(c: dict[str, Any]) -> str:
-    return "-" if c.get("rate") is None else f"{100 * c['rate']:.1f}%"
+def _pct(c: Rate) -> str:
+    return "-" if c.rate is None else f"{100 * c.rate:.1f}%"
 
 
-def summary_table(summary: dict[str, Any], title: str) -> Table:
+def summary_table(summary: RunSummary, title: str) -> Table:
     t = Table(title=title, title_justify="left")
     for col in ("group", "pass", "total", "rate", "fail", "error", "timeout"):
         t.add_column(col, justify="left" if col == "group" else "right")
-    for kind in ("by_category", "by_tier", "by_arm"):
-        for name, c in summary.get(kind, {}).items():
-            t.add_row(f"{kind[3:]}: {name}", str(c["passed"]), str(c["total"]), _pct(c), str(c["failed"]),
-                      str(c["errors"]), str(c["timeouts"]))
-        if kind in summary:
+    for kind, groups in (("category", summary.by_category), ("tier", summary.by_tier), ("arm", summary.by_arm)):
+        for name, c in groups.items():
+            t.add_row(f"{kind}: {name}", str(c.passed), str(c.total), _pct(c), str(c.failed), str(c.errors),
+                      str(c.timeouts))
+        if groups:
             t.add_section()
-    t.add_row("overall", str(summary["passed"]), str(summary["total"]), _pct(summary), str(summary["failed"]),
-              str(summary["errors"]), str(summary["timeouts"]), style="bold")
+    t.add_row("overall", str(summary.passed), str(summary.total), _pct(summary), str(summary.failed),
+              str(summary.errors), str(summary.timeouts), style="bold")
     return t
 
 

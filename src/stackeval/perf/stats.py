@@ -11,9 +11,9 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
-from stackeval.records.perf import Distribution, MedianSpread, WilsonInterval
+from stackeval.records.perf import Distribution, MedianSpread
 
-__all__ = ["clean", "percentile", "summarize", "median_spread", "wilson"]
+__all__ = ["clean", "percentile", "summarize", "median_spread"]
 
 
 def clean(values: Iterable[float | int | None]) -> list[float]:
@@ -66,19 +66,3 @@ def median_spread(values: Iterable[float | int | None]) -> MedianSpread:
     if not xs:
         return MedianSpread()
     return MedianSpread(n=len(xs), median=_pct_sorted(xs, 50), min=xs[0], max=xs[-1])
-
-
-def wilson(successes: int, n: int, z: float = 1.96) -> WilsonInterval:
-    """Wilson score interval for ``successes`` out of ``n`` (z = 1.96 for 95 %)."""
-    if n < 0 or successes < 0 or successes > n:
-        raise ValueError(f"need 0 <= successes <= n, got {successes}/{n}")
-    if n == 0:
-        return WilsonInterval(successes=0, n=0, rate=None, low=0.0, high=1.0, z=z)
-    p = successes / n
-    z2 = z * z
-    denom = 1 + z2 / n
-    center = (p + z2 / (2 * n)) / denom
-    half = z * math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom
-    return WilsonInterval(
-        successes=successes, n=n, rate=p, low=max(0.0, center - half), high=min(1.0, center + half), z=z
-    )

@@ -16,319 +16,38 @@ for X ~ Binomial(b + c, 1/2). Intervals for means use Student's t (Welch-Sattert
 
 from __future__ import annotations
 
-import math
 from collections import defaultdict
-from statistics import mean, median, stdev
-
-from pydantic import BaseModel, ConfigDict, Field
+from statistics import mean, median
 
 from stackeval.perf.cudagraph import check_k, recommend_k
-from stackeval.perf.stats import wilson
+from stackeval.records.comparison import (
+    ColumnSummary,
+    Comparison,
+    Flip,
+    McNemar,
+    NoiseFloor,
+    NoisePair,
+    PairComparison,
+    SpecSummary,
+    SpeedDelta,
+    SpeedStat,
+    SweepPointView,
+    SweepView,
+    VariableRow,
+    Variables,
+)
 from stackeval.records.items import CATEGORIES, TIERS
-from stackeval.records.perf import CudagraphCheck
 from stackeval.records.run import TestResult
 from stackeval.records.stack import Scalar
 from stackeval.records.sweep import ColumnInput, RunData, SweepContext
+from stackeval.report.stats import ALPHA, exact_mcnemar, mean_interval, welch_delta
+from stackeval.report.suite_report import bench_document
+from stackeval.report.summary import grouped_rates, pass_at_1, rate
 
-COMPARE_SCHEMA_VERSION = 1
-ALPHA = 0.05
-
-__all__ = ["RunData", "ColumnInput", "SweepContext", "Comparison", "compare", "exact_mcnemar", "t_quantile",
-           "mean_interval", "welch_delta", "pass_at_1", "run_speed"]
-
-
-# ------------------------------------------------------------------------------------------ statistics
-
-
-def exact_mcnemar(b: int, c: int) -> float:
-    """Two-sided exact McNemar p-value for b and c discordant pairs."""
-    n = b + c
-    if n == 0:
-        return 1.0
-    k = min(b, c)
-    tail = sum(math.comb(n, i) for i in range(k + 1)) / 2.0**n
-    return min(1.0, 2.0 * tail)
-
-
-def _betacf(a: float, b: float, x: float) -> float:
-    """Continued fraction of the incomplete beta function (modified Lentz)."""
-    tiny = 1e-300
-
-    def nz(v: float) -> float:
-        return v if abs(v) > tiny else tiny
-
-    qab, qap, qam = a + b, a + 1.0, a - 1.0
-    c, d = 1.0, 1.0 / nz(1.0 - qab * x / qap)
-    h = d
-    for m in range(1, 400):
-        m2 = 2 * m
-        aa = m * (b - m) * x / ((qam + m2) * (a + m2))
-        d, c = 1.0 / nz(1.0 + aa * d), nz(1.0 + aa / c)
-        h *= d * c
-        aa = -(a + m) * (qab + m) * x / ((a + m2) * (qap + m2))
-        d, c = 1.0 / nz(1.0 + aa * d), nz(1.0 + aa / c)
-        h *= d * c
-        if abs(d * c - 1.0) < 1e-15:
-            break
-    return h
-
-
-def _betainc(a: float, b: float, x: float) -> float:
-    if x <= 0.0:
-        return 0.0
-    if x >= 1.0:
-        return 1.0
-    lbt = math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b) + a * math.log(x) + b * math.log(1.0 - x)
-    if x < (a + 1.0) / (a + b + 2.0):
-        return math.exp(lbt) * _betacf(a, b, x) / a
-    return 1.0 - math.exp(lbt) * _betacf(b, a, 1.0 - x) / b
-
-
-def t_cdf(t: float, df: float) -> float:
-    p = 0.5 * _betainc(df / 2.0, 0.5, df / (df + t * t))
-    return 1.0 - p if t > 0 else p
-
-
-def t_quantile(q: float, df: float) -> float:
-    """Student's t quantile (bisection on the CDF); q in (0, 1), df > 0."""
-    if not 0.0 < q < 1.0 or df <= 0:
-        raise ValueError(f"need 0 < q < 1 and df > 0, got q={q}, df={df}")
-    if q < 0.5:
-        return -t_quantile(1.0 - q, df)
-    lo, hi = 0.0, 1.0
-    while t_cdf(hi, df) < q:
-        hi *= 2.0
-    for _ in range(200):
-        mid = (lo + hi) / 2.0
-        if t_cdf(mid, df) < q:
-            lo = mid
-        else:
-            hi = mid
-    return (lo + hi) / 2.0
-
-
-def mean_interval(xs: list[float], level: float = 0.95) -> tuple[float, float | None, float | None]:
-    """(mean, low, high); the interval is None below two values."""
-    m = mean(xs)
-    if len(xs) < 2:
-        return m, None, None
-    half = t_quantile(0.5 + level / 2, len(xs) - 1) * stdev(xs) / math.sqrt(len(xs))
-    return m, m - half, m + half
-
-
-def welch_delta(a: list[float], b: list[float], level: float = 0.95) -> tuple[float, float | None, float | None]:
-    """(mean(b) - mean(a), low, high) with Welch's interval; None when either side has < 2 values."""
-    d = mean(b) - mean(a)
-    if len(a) < 2 or len(b) < 2:
-        return d, None, None
-    va, vb = stdev(a) ** 2 / len(a), stdev(b) ** 2 / len(b)
-    se = math.sqrt(va + vb)
-    if se == 0:
-        return d, d, d
-    df = (va + vb) ** 2 / ((va**2 / (len(a) - 1) if va else 0) + (vb**2 / (len(b) - 1) if vb else 0) or 1e-300)
-    half = t_quantile(0.5 + level / 2, max(df, 1.0)) * se
-    return d, d - half, d + half
-
-
-# ------------------------------------------------------------------------------------------ records
-
-
-class _R(BaseModel):
-    model_config = ConfigDict(extra="forbid")
-
-
-class Rate(_R):
-    passed: int
-    total: int
-    rate: float | None
-    low: float
-    high: float
-
-
-class TestCounts(_R):
-    __test__ = False
-    test_id: str
-    arm: str
-    passed: int
-    n: int
-
-
-class PassAt1(_R):
-    tests: int
-    max_repeats: int
-    mean: float | None
-    low: float | None
-    high: float | None
-    unstable: list[TestCounts] = Field(default_factory=list)  # 0 < passed < n
-    counts: list[TestCounts] = Field(default_factory=list)
-
-
-class SpeedStat(_R):
-    metric: str
-    unit: str
-    higher_is_better: bool
-    n: int
-    mean: float
-    low: float | None = None
-    high: float | None = None
-    values: list[float] = Field(default_factory=list)
-
-
-class SpecSummary(_R):
-    acceptance_rate: float | None = None
-    mean_accepted_length: float | None = None
-    per_position: list[float] = Field(default_factory=list)
-    k: int | None = None
-    source: str | None = None
-
-
-class ColumnSummary(_R):
-    label: str
-    run_ids: list[str]
-    kinds: list[str]
-    status: str  # complete | failed_to_start | crashed | interrupted | running | ...
-    reason: str | None = None
-    model: str | None = None
-    engine: str | None = None
-    engine_version: str | None = None
-    fingerprints: list[str] = Field(default_factory=list)
-    overall: Rate | None = None
-    by_category: dict[str, Rate] = Field(default_factory=dict)
-    by_tier: dict[str, Rate] = Field(default_factory=dict)
-    errors: int = 0
-    timeouts: int = 0
-    speed: dict[str, SpeedStat] = Field(default_factory=dict)
-    spec: SpecSummary | None = None
-    pass_at_1: PassAt1 | None = None
-    params: dict[str, Scalar] = Field(default_factory=dict)
-
-
-class VariableRow(_R):
-    key: str
-    values: list[Scalar | list[str] | None]
-
-
-class Variables(_R):
-    labels: list[str]
-    differ: list[VariableRow] = Field(default_factory=list)
-    equal: dict[str, Scalar | list[str] | None] = Field(default_factory=dict)
-    only_some: list[str] = Field(default_factory=list)  # keys present in some columns only (listed in differ)
-
-
-class McNemar(_R):
-    scope: str
-    units: int
-    a_only: int  # pass in A, fail in B
-    b_only: int  # pass in B, fail in A
-    p_value: float
-    significant: bool
-
-
-class Flip(_R):
-    test_id: str
-    arm: str
-    a: str  # "passed/n"
-    b: str
-
-
-class SpeedDelta(_R):
-    metric: str
-    unit: str
-    a_mean: float
-    b_mean: float
-    delta: float
-    relative: float | None
-    low: float | None
-    high: float | None
-    n_a: int
-    n_b: int
-    verdict: str  # faster | slower | within noise | no interval (no repeats)
-
-
-class NoisePair(_R):
-    source: str
-    units: int
-    a_only: int
-    b_only: int
-
-
-class NoiseFloor(_R):
-    pairs: list[NoisePair]
-    mean_rate: float
-    max_rate: float
-    max_net: int
-
-
-class PairComparison(_R):
-    a: str
-    b: str
-    same_stack: bool
-    overall: McNemar | None = None
-    by_category: list[McNemar] = Field(default_factory=list)
-    a_better: list[Flip] = Field(default_factory=list)
-    b_better: list[Flip] = Field(default_factory=list)
-    speed: list[SpeedDelta] = Field(default_factory=list)
-    verdict: str = ""  # significantly worse | significantly better | not significantly different | no common tests
-    summary: str = ""
-
-
-class SweepPointView(_R):
-    index: int
-    name: str
-    label: str
-    varied: dict[str, Scalar] = Field(default_factory=dict)
-    status: str
-    reason: str | None = None
-    expect: str | None = None
-    ready_s: float | None = None
-    k: int | None = None
-    decode_tok_s: SpeedStat | None = None
-    output_tok_s: SpeedStat | None = None
-    spec: SpecSummary | None = None
-    cudagraph: CudagraphCheck | None = None
-    padded: bool | None = None  # True: K+1 is not a capture size
-
-
-class SweepView(_R):
-    sweep_id: str
-    name: str
-    design: str
-    k_param: str | None = None
-    capture_sizes: list[int] | None = None
-    recommendation: str = ""
-    points: list[SweepPointView] = Field(default_factory=list)
-
-
-class Comparison(_R):
-    schema_version: int = COMPARE_SCHEMA_VERSION
-    columns: list[ColumnSummary]
-    variables: Variables
-    pairs: list[PairComparison] = Field(default_factory=list)
-    noise: NoiseFloor | None = None
-    noise_note: str = ""
-    sweep: SweepView | None = None
-
-
-# ------------------------------------------------------------------------------------------ inputs
-
-
-# RunData, ColumnInput and SweepContext (the inputs) are records: see stackeval.records.sweep.
+__all__ = ["compare", "noise_pairs", "run_speed", "stack_values", "suite_units", "variables"]
 
 
 # ------------------------------------------------------------------------------------------ columns
-
-
-def _rate(rs: list[TestResult]) -> Rate:
-    p = sum(1 for r in rs if r.status == "pass")
-    w = wilson(p, len(rs))
-    return Rate(passed=p, total=len(rs), rate=w.rate, low=round(w.low, 4), high=round(w.high, 4))
-
-
-def _grouped(rs: list[TestResult], key: str, order: tuple[str, ...]) -> dict[str, Rate]:
-    g: dict[str, list[TestResult]] = defaultdict(list)
-    for r in rs:
-        g[getattr(r, key)].append(r)
-    return {k: _rate(g[k]) for k in [k for k in order if k in g] + sorted(k for k in g if k not in order)}
 
 
 Unit = tuple[str, str, int]  # test_id, arm, repeat
@@ -348,47 +67,21 @@ def suite_units(runs: list[RunData]) -> dict[Unit, TestResult]:
     return out
 
 
-def pass_at_1(results: list[TestResult]) -> PassAt1:
-    """Per-test pass counts over repeats; pass@1 = mean per-test pass rate, t 95% interval over tests
-    (Wilson on the pooled count when every test ran once)."""
-    g: dict[tuple[str, str], list[bool]] = defaultdict(list)
-    for r in results:
-        g[(r.test_id, r.arm)].append(r.status == "pass")
-    counts = [TestCounts(test_id=t, arm=a, passed=sum(v), n=len(v)) for (t, a), v in sorted(g.items())]
-    if not counts:
-        return PassAt1(tests=0, max_repeats=0, mean=None, low=None, high=None)
-    rates = [c.passed / c.n for c in counts]
-    maxn = max(c.n for c in counts)
-    if maxn == 1:
-        w = wilson(sum(c.passed for c in counts), len(counts))
-        lo, hi, m = w.low, w.high, w.rate
-    else:
-        m, lo, hi = mean_interval(rates)
-        if lo is None or hi is None:
-            lo, hi = m, m
-        lo, hi = max(0.0, lo), min(1.0, hi)
-    return PassAt1(tests=len(counts), max_repeats=maxn, mean=round(m or 0.0, 4), low=round(lo, 4), high=round(hi, 4),
-                   unstable=[c for c in counts if 0 < c.passed < c.n], counts=counts)
-
-
 def run_speed(rd: RunData) -> dict[str, tuple[float, str, bool]]:
     """Scalar speed figures of one run: metric -> (value, unit, higher is better)."""
     out: dict[str, tuple[float, str, bool]] = {}
-    bench = rd.docs.get("bench")
-    if rd.info.kind == "bench" and isinstance(bench, dict):
-        ss = bench.get("single_stream") or {}
-        dec = (ss.get("decode_tok_s") or {}).get("median")
-        if dec is not None:
-            out["single-stream decode"] = (float(dec), "tok/s", True)
-        ttft = (ss.get("ttft_ms") or {}).get("p50")
-        if ttft is not None:
-            out["single-stream TTFT p50"] = (float(ttft), "ms", False)
-        for lv in bench.get("levels") or []:
-            c = lv.get("concurrency")
-            if lv.get("output_tok_s") is not None:
-                out[f"c={c} output"] = (float(lv["output_tok_s"]), "tok/s", True)
-            if (lv.get("ttft_ms") or {}).get("p50") is not None:
-                out[f"c={c} TTFT p50"] = (float(lv["ttft_ms"]["p50"]), "ms", False)
+    bench = bench_document(rd.docs) if rd.info.kind == "bench" else None
+    if bench is not None:
+        ss = bench.single_stream
+        if ss is not None and ss.decode_tok_s.median is not None:
+            out["single-stream decode"] = (ss.decode_tok_s.median, "tok/s", True)
+        if ss is not None and ss.ttft_ms.p50 is not None:
+            out["single-stream TTFT p50"] = (ss.ttft_ms.p50, "ms", False)
+        for lv in bench.levels:
+            if lv.output_tok_s is not None:
+                out[f"c={lv.concurrency} output"] = (lv.output_tok_s, "tok/s", True)
+            if lv.ttft_ms.p50 is not None:
+                out[f"c={lv.concurrency} TTFT p50"] = (lv.ttft_ms.p50, "ms", False)
     elif rd.info.kind == "suite":
         dec = [r.decode_tok_s for r in rd.results if r.decode_tok_s is not None]
         ttft = [r.ttft_ms for r in rd.results if r.ttft_ms is not None]
@@ -400,19 +93,24 @@ def run_speed(rd: RunData) -> dict[str, tuple[float, str, bool]]:
 
 
 def _spec(runs: list[RunData]) -> SpecSummary | None:
-    rates, lengths, per_pos, k, source = [], [], [], None, None
+    rates: list[float] = []
+    lengths: list[float] = []
+    per_pos: list[list[float]] = []
+    k: int | None = None
+    source: str | None = None
     for rd in runs:
-        sd = (rd.docs.get("bench") or {}).get("spec_decode") if rd.info.kind == "bench" else None
-        if not isinstance(sd, dict):
+        bench = bench_document(rd.docs) if rd.info.kind == "bench" else None
+        sd = bench.spec_decode if bench is not None else None
+        if sd is None:
             continue
-        if sd.get("acceptance_rate") is not None:
-            rates.append(float(sd["acceptance_rate"]))
-        if sd.get("mean_accepted_length") is not None:
-            lengths.append(float(sd["mean_accepted_length"]))
-        if sd.get("per_position"):
-            per_pos.append([float(x) for x in sd["per_position"]])
-        k = k or sd.get("k")
-        source = source or sd.get("source")
+        if sd.acceptance_rate is not None:
+            rates.append(sd.acceptance_rate)
+        if sd.mean_accepted_length is not None:
+            lengths.append(sd.mean_accepted_length)
+        if sd.per_position:
+            per_pos.append(list(sd.per_position))
+        k = k or sd.k
+        source = source or sd.source
     if not rates and not per_pos:
         return None
     width = max((len(p) for p in per_pos), default=0)
@@ -445,8 +143,8 @@ def _column(ci: ColumnInput) -> ColumnSummary:
         model=first.info.model if first else None, engine=first.stack.engine if first else None,
         engine_version=first.stack.engine_version if first else None,
         fingerprints=sorted({r.stack.fingerprint for r in ci.runs}),
-        overall=_rate(rs) if rs else None, by_category=_grouped(rs, "category", CATEGORIES) if rs else {},
-        by_tier=_grouped(rs, "tier", TIERS) if rs else {},
+        overall=rate(rs) if rs else None, by_category=grouped_rates(rs, "category", CATEGORIES) if rs else {},
+        by_tier=grouped_rates(rs, "tier", TIERS) if rs else {},
         errors=sum(1 for r in rs if r.status == "error"), timeouts=sum(1 for r in rs if r.status == "timeout"),
         speed=speed, spec=_spec(ci.runs), pass_at_1=pass_at_1(rs) if rs else None,
         params=dict(ci.point.point.params) if ci.point else {},

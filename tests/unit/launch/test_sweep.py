@@ -15,7 +15,7 @@ from stackeval.launch.collect import collect
 from stackeval.launch.store import SweepStore
 from stackeval.launch.sweep import run_sweep
 from stackeval.report.compare import compare
-from stackeval.report.html import render_comparison
+from stackeval.report.render import render_comparison
 from stackeval.store.db import Store
 
 SUITE = {"kind": "suite", "profile": "smoke", "concurrency": 2, "timeouts": {"total": 30.0}}

@@ -2,7 +2,7 @@ import math
 
 import pytest
 
-from stackeval.perf.stats import clean, median_spread, percentile, summarize, wilson
+from stackeval.perf.stats import clean, median_spread, percentile, summarize
 
 
 def test_percentile_linear_interpolation_matches_hand_computation():
@@ -47,26 +47,6 @@ def test_median_spread():
     assert (m.n, m.median, m.min, m.max) == (3, 99.5, 97.0, 101.0)
     assert median_spread([]).median is None
     assert median_spread([1, 2]).median == 1.5
-
-
-def test_wilson_known_values():
-    # 8/10 at z=1.96: centre (0.8 + 0.19208)/1.38416, half-width 1.96*sqrt(0.016 + 0.0009604)/1.38416
-    w = wilson(8, 10)
-    centre = (0.8 + 1.96**2 / 20) / (1 + 1.96**2 / 10)
-    half = 1.96 * math.sqrt(0.8 * 0.2 / 10 + 1.96**2 / 400) / (1 + 1.96**2 / 10)
-    assert w.rate == 0.8
-    assert w.low == pytest.approx(centre - half) == pytest.approx(0.4902, abs=1e-4)
-    assert w.high == pytest.approx(centre + half) == pytest.approx(0.9433, abs=1e-4)
-
-
-def test_wilson_edges():
-    assert wilson(0, 0).rate is None and (wilson(0, 0).low, wilson(0, 0).high) == (0.0, 1.0)
-    w0 = wilson(0, 20)
-    assert w0.low == 0.0 and 0 < w0.high < 0.2
-    w1 = wilson(20, 20)
-    assert w1.high == pytest.approx(1.0) and 0.8 < w1.low < 1.0
-    with pytest.raises(ValueError):
-        wilson(3, 2)
 
 
 def test_clean():

@@ -14,15 +14,10 @@ from stackeval.records.recipe import Recipe
 from stackeval.records.run import RunInfo, RunSpec, TestResult
 from stackeval.records.stack import StackProfile
 from stackeval.records.sweep import ColumnInput, RunData, SweepContext, SweepPoint, SweepPointRecord
-from stackeval.report.compare import (
-    compare,
-    exact_mcnemar,
-    mean_interval,
-    pass_at_1,
-    t_quantile,
-    welch_delta,
-)
-from stackeval.report.html import bar_chart, render_comparison, render_run
+from stackeval.report.charts import bar_chart
+from stackeval.report.compare import compare
+from stackeval.report.render import render_comparison, render_run
+from stackeval.report.summary import pass_at_1
 from stackeval.stack.logs import parse_startup_log
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
@@ -72,34 +67,6 @@ def _bench_runs(label: str, decodes: list[float], stack: StackProfile, spec: dic
 
 
 # ------------------------------------------------------------------------------------------ statistics
-
-
-def test_exact_mcnemar() -> None:
-    assert exact_mcnemar(0, 0) == 1.0
-    assert exact_mcnemar(10, 0) == pytest.approx(2 / 1024)
-    assert exact_mcnemar(0, 10) == exact_mcnemar(10, 0)
-    assert exact_mcnemar(5, 0) == pytest.approx(0.0625)
-    assert exact_mcnemar(6, 0) == pytest.approx(0.03125)
-    assert exact_mcnemar(3, 2) == 1.0
-    assert exact_mcnemar(12, 3) == pytest.approx(0.03515625)  # 2 * P(X <= 3), X ~ Bin(15, 1/2)
-
-
-def test_t_quantiles_match_the_tables() -> None:
-    for df, t in ((1, 12.706), (2, 4.303), (4, 2.776), (10, 2.228), (30, 2.042)):
-        assert t_quantile(0.975, df) == pytest.approx(t, abs=1e-3)
-    assert t_quantile(0.975, 1e7) == pytest.approx(1.96, abs=1e-3)
-    assert t_quantile(0.025, 4) == pytest.approx(-2.776, abs=1e-3)
-    with pytest.raises(ValueError):
-        t_quantile(1.0, 3)
-
-
-def test_mean_and_welch_intervals() -> None:
-    m, lo, hi = mean_interval([10.0, 12.0, 14.0])
-    assert m == 12 and lo == pytest.approx(12 - 4.303 * 2 / 3**0.5, abs=1e-3) and hi == pytest.approx(24 - lo)
-    assert mean_interval([5.0]) == (5.0, None, None)
-    d, lo, hi = welch_delta([10.0, 11.0, 12.0], [20.0, 21.0, 22.0])
-    assert d == 10 and lo is not None and 7 < lo < 10 < hi < 13
-    assert welch_delta([1.0], [2.0, 3.0]) == (1.5, None, None)
 
 
 def test_pass_at_1_with_repeats() -> None:
