@@ -144,10 +144,15 @@ class LengthBand(_Counted):
 
 
 class SentenceCount(_Counted):
+    """Sentences (see ``_text.sentences``). A greeting line and a sign-off block (``Hi Sam,`` ...
+    ``Best, Ana``) are not sentences unless ``count_salutations``."""
+
     kind: Literal["sentence_count"]
+    count_salutations: bool = False
 
     def run(self, text: str) -> tuple[bool, str]:
-        return self.judge(len(tx.sentences(text)), "sentences")
+        body = text if self.count_salutations else tx.letter_body(text)
+        return self.judge(len(tx.sentences(body)), "sentences")
 
 
 class ParagraphCount(_Counted):
@@ -381,6 +386,12 @@ class Exact(_Check):
         return got == want, f"answer is {got[:60]!r}, want {want!r}"
 
 
+# an answer wrapped in quotes or emphasis still starts / ends with its phrase: ``"Ride safe."``,
+# ``"Ride safe".`` (the closing quote before the final stop) and ``**Ride safe.**`` all end with "Ride safe."
+_OPENERS = re.compile(r"^[\"'\u201c\u201e\u00ab\u00bb\u300c\u300e*_]+")
+_CLOSERS = re.compile(r"[\"'\u201d\u201c\u00bb\u00ab\u300d\u300f*_]+([.!?\u3002\uff01\uff1f]?)$")
+
+
 class StartsWith(_Check):
     kind: Literal["starts_with"]
     phrase: str = Field(min_length=1)
@@ -390,7 +401,8 @@ class StartsWith(_Check):
         got, want = tx.normalize(text), tx.normalize(self.phrase)
         if self.ignore_case:
             got, want = got.casefold(), want.casefold()
-        return got.startswith(want), f"starts {got[: len(want) + 10]!r}, want {want!r}"
+        ok = any(g.startswith(want) for g in (got, _OPENERS.sub("", got)))
+        return ok, f"starts {got[: len(want) + 10]!r}, want {want!r}"
 
 
 class EndsWith(_Check):
@@ -402,7 +414,8 @@ class EndsWith(_Check):
         got, want = tx.normalize(text), tx.normalize(self.phrase)
         if self.ignore_case:
             got, want = got.casefold(), want.casefold()
-        return got.endswith(want), f"ends {got[-(len(want) + 10):]!r}, want {want!r}"
+        ok = any(g.endswith(want) for g in (got, _CLOSERS.sub(r"\1", got)))
+        return ok, f"ends {got[-(len(want) + 10):]!r}, want {want!r}"
 
 
 class AllLinesEndWith(_Check):
@@ -459,13 +472,21 @@ class Case(_Check):
         return (not bad and bool(tx.words(text))), (f"not capitalised: {_show(bad)}" if bad else "title case")
 
 
+# every comma Unicode knows: the punctuation characters whose name says COMMA (Latin, Armenian, Arabic, NKo,
+# Ethiopic, Mongolian, ideographic, vertical, small and fullwidth forms, ...), not quotation marks shaped like
+# one; a unit test rebuilds this list from unicodedata
+_COMMAS = ("\u002c\u055d\u060c\u07f8\u1363\u1802\u1808\u2e32\u2e34\u2e41\u2e49\u2e4c\u3001\ua4fe\ua60d"
+           "\ua6f5\ufe10\ufe11\ufe50\ufe51\uff0c\uff64\U0001144d\U0001145a\U00016e97\U0001da87")
+
+
 class NoCommas(_Check):
-    """No comma of any script: ``,`` ``，`` ``、`` ``﹐`` ``､``."""
+    """No comma of any script (every punctuation character Unicode names a comma: ``,`` ``，`` ``、``
+    ``،`` ``﹐`` ``､`` ``︐`` ...)."""
 
     kind: Literal["no_commas"]
 
     def run(self, text: str) -> tuple[bool, str]:
-        n = sum(text.count(c) for c in ",\uff0c\u3001\ufe50\uff64")
+        n = sum(text.count(c) for c in _COMMAS)
         return n == 0, f"{n} commas" if n else "no commas"
 
 
@@ -482,16 +503,22 @@ class ForbiddenChars(_Check):
         return (not found), (", ".join(f"{c!r}x{n}" for c, n in found.items()) if found else "none found")
 
 
-_QUOTE_PAIRS = (('"', '"'), ("\u201c", "\u201d"), ("\u201e", "\u201c"), ("\u00ab", "\u00bb"), ("\u300c", "\u300d"))
+_QUOTE_PAIRS = (('"', '"'), ("\u201c", "\u201d"), ("\u201d", "\u201d"), ("\u201e", "\u201c"),
+                ("\u201e", "\u201d"), ("\u00ab", "\u00bb"), ("\u00bb", "\u00ab"), ("\u300c", "\u300d"),
+                ("\u300e", "\u300f"), ("\uff02", "\uff02"))
 
 
 class Quoted(_Check):
-    """The whole answer is wrapped in double quotes: ``"…"``, ``“…”``, ``„…“``, ``«…»`` or ``「…」``."""
+    """The whole answer is wrapped in double quotes of any national style (``"…"``, ``“…”``, ``”…”``,
+    ``„…“``, ``«…»``, ``»…«``, ``「…」``, ``『…』``). Final punctuation may sit inside or just outside the
+    closing quote (``"… lamp."`` and ``"… lamp".``): the prompt says which marks, not which style."""
 
     kind: Literal["quoted"]
 
     def run(self, text: str) -> tuple[bool, str]:
         t = text.strip()
+        if len(t) >= 3 and t[-1] in ".!?\u3002" and t[-2] in "\"\u201d\u201c\u00bb\u00ab\u300d\u300f\uff02":
+            t = t[:-1]
         ok = len(t) >= 2 and any(t.startswith(a) and t.endswith(b) for a, b in _QUOTE_PAIRS)
         return ok, "wrapped in quotes" if ok else f"not wrapped in double quotes: {t[:12]!r}...{t[-12:]!r}"
 
@@ -599,10 +626,19 @@ class RequiredHeadings(_Check):
 
 
 class ReadingLevel(_Range):
+    """Flesch-Kincaid grade in the band under at least one of two maintained syllable counters (see
+    ``_text.flesch_kincaid_grades``): a text fails only when both put it out of band."""
+
     kind: Literal["reading_level"]
 
     def run(self, text: str) -> tuple[bool, str]:
-        return self.judge(tx.flesch_kincaid_grade(text), "Flesch-Kincaid grade")
+        grades = tx.flesch_kincaid_grades(text)
+        verdicts = {k: self.judge(g, "")[0] for k, g in grades.items()}
+        shown = ", ".join(f"{k} {g:.1f}" for k, g in grades.items())
+        ok = any(verdicts.values())
+        best = min(grades.values(), key=lambda g: 0 if self.judge(g, "")[0] else min(
+            abs(g - b) for b in (self.min, self.max) if b is not None))
+        return ok, self.judge(best, "Flesch-Kincaid grade")[1] + f" ({shown})"
 
 
 class AvgSentenceLength(_Range):

@@ -19,7 +19,7 @@ from stackeval.graders import _text as tx
         ("東京は大きい", 6),  # every Han/kana character is one word
         ("Tokyo 東京 city", 4),
         ("안녕하세요 반갑습니다", 2),  # Korean is spaced
-        ("snake_case_name", 3),
+        ("snake_case_name", 1),
     ],
 )
 def test_words(text: str, n: int) -> None:
