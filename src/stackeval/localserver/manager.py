@@ -77,6 +77,7 @@ class LocalServer:
     build: str = ""  # description of the build and why it was picked (filled by argv())
     force_build: str | None = None  # "skulk" | "xllamacpp": no probe, no fallback
     build_name: str = ""
+    argv_used: list[str] = field(default_factory=list)  # the command line as started
 
     @property
     def base_url(self) -> str:
@@ -95,7 +96,7 @@ class LocalServer:
     def start(self) -> LocalServer:
         if not self.port:
             self.port = free_port()
-        argv = self.argv()
+        argv = self.argv_used = self.argv()
         log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      start_new_session=True)

@@ -219,6 +219,8 @@ def merge_recipe(prof: StackProfile, recipe: Recipe) -> None:
     flatten("sampling", recipe.sampling, extra)
     if recipe.name:
         extra["recipe.name"] = recipe.name
+    if recipe.notes:  # shown and stored, but not part of the fingerprint (state.* is excluded)
+        extra["state.recipe_notes"] = recipe.notes
     for k, v in extra.items():
         if k in prof.settings and prof.settings[k] != v:
             conflict(k, v, prof.settings[k])
