@@ -29,6 +29,9 @@ class RunSpec(BaseModel):
     recipe_path: str | None = None
     seed: int = 1234
     max_tokens_cap: int | None = None  # caps every item's max_tokens (quick runs); answers may truncate
+    max_tokens: int | None = None  # --max-tokens: one fixed budget for every item (no reasoning allowance)
+    reasoning_budget: int | None = None  # reasoning allowance added to an item's answer budget when the model may think
+    budget: dict[str, Any] = Field(default_factory=dict)  # the resolved budget plan (runner/budget.py BudgetPlan)
     timeouts: dict[str, float] = Field(default_factory=dict)
 
 
@@ -72,5 +75,10 @@ class TestResult(BaseModel):
     completion_tokens: int | None = None
     reasoning_chars: int = 0
     finish_reason: str | None = None
+    max_tokens: int | None = None  # the budget sent (answer budget plus any reasoning allowance)
+    reasoning_allowance: int = 0  # the part of max_tokens that was reasoning allowance
+    reasoning_tokens: int | None = None  # from usage reasoning_tokens, else counted from the stream
+    answer_tokens: int | None = None  # completion_tokens minus reasoning_tokens
+    token_split: str | None = None  # how reasoning/answer tokens were known: usage | stream | chars
     grade: dict[str, Any] = Field(default_factory=dict)
     answer_excerpt: str = ""

@@ -21,6 +21,44 @@ def decode_rate(res: ChatResult) -> float | None:
     return (n - 1) / ((t.last_output_ns - t.first_output_ns) / 1e9)
 
 
+# failure classes for answers the token budget (or the model) cut short; see budget_class
+REASONING_EXHAUSTED = "reasoning_exhausted"  # finish_reason=length before any answer text: ran out while reasoning
+ANSWER_TRUNCATED = "truncated"  # finish_reason=length after the answer had started
+EMPTY_ANSWER = "empty_answer"  # the model stopped by itself with no answer text and no tool call
+BUDGET_CLASSES = (REASONING_EXHAUSTED, ANSWER_TRUNCATED, EMPTY_ANSWER)
+
+
+def budget_class(res: ChatResult) -> str | None:
+    """Which budget failure class a response is in, if any (independent of the grader)."""
+    answered = bool(res.content.strip()) or bool(res.tool_calls)
+    if res.finish_reason == "length":
+        thought = bool(res.reasoning) or bool(res.usage and res.usage.reasoning_tokens)
+        return REASONING_EXHAUSTED if not answered and thought else ANSWER_TRUNCATED
+    return None if answered else EMPTY_ANSWER
+
+
+def token_split(res: ChatResult) -> tuple[int | None, int | None, str | None]:
+    """(reasoning tokens, answer tokens, source): usage ``reasoning_tokens``; else the count of streamed
+    reasoning deltas (one token each on most engines; fewer than the tokens under speculative decoding);
+    else completion tokens split by the character share of the reasoning."""
+    n = res.usage.completion_tokens if res.usage else None
+    r: int | None
+    if res.usage and res.usage.reasoning_tokens is not None:
+        r, src = res.usage.reasoning_tokens, "usage"
+    elif not res.reasoning:
+        r, src = (0, "usage") if n is not None else (None, None)
+    elif res.reasoning_source == "field" and isinstance(res.extra.get("reasoning_deltas"), int):
+        r, src = res.extra["reasoning_deltas"], "stream"
+    elif n is not None:
+        answer_chars = len(res.content) + sum(len(t.function.arguments) + len(t.function.name) for t in res.tool_calls)
+        r, src = round(n * len(res.reasoning) / max(1, len(res.reasoning) + answer_chars)), "chars"
+    else:
+        return None, None, None
+    if n is not None and r is not None:
+        r = min(r, n)
+    return r, (n - r if n is not None and r is not None else None), src
+
+
 def outcome(item: Item, res: ChatResult, arm: str, repeat: int, grader: Grader, attempt: int = 1) -> TestResult:
     base = dict(
         test_id=item.id, category=item.category, tier=item.tier, arm=arm, repeat=repeat, attempt=attempt,
@@ -32,6 +70,8 @@ def outcome(item: Item, res: ChatResult, arm: str, repeat: int, grader: Grader, 
         reasoning_chars=len(res.reasoning), finish_reason=res.finish_reason,
         answer_excerpt=res.content[:2000],
     )
+    rt, at, src = token_split(res)
+    base.update(reasoning_tokens=rt, answer_tokens=at, token_split=src)
     if not res.ok:
         err = res.error
         label = err.label if err else "error"
@@ -53,8 +93,13 @@ def outcome(item: Item, res: ChatResult, arm: str, repeat: int, grader: Grader, 
             flags.append("truncated")
         return TestResult(status="pass", flags=flags, detail=g.detail[:500], grade=grade, **base)
     fc, detail = g.failure_class, g.detail
-    if res.finish_reason == "length":
-        fc, detail = "truncated", f"finish_reason=length; grader said {g.failure_class}: {g.detail}"
-    elif not res.content.strip() and not res.tool_calls and res.reasoning:
-        fc, detail = "empty_content", f"all {len(res.reasoning)} chars went to reasoning; grader said {g.failure_class}"
+    bc = budget_class(res)
+    if bc == REASONING_EXHAUSTED:
+        fc, detail = bc, (f"finish_reason=length with no answer: the budget ran out while reasoning "
+                          f"({rt if rt is not None else '?'} reasoning tokens, {len(res.reasoning)} chars); grader said {g.failure_class}")
+    elif bc == ANSWER_TRUNCATED:
+        fc, detail = bc, f"finish_reason=length: the answer was cut; grader said {g.failure_class}: {g.detail}"
+    elif bc == EMPTY_ANSWER:
+        why = f"after {len(res.reasoning)} chars of reasoning" if res.reasoning else "with nothing at all"
+        fc, detail = bc, f"the model stopped by itself ({res.finish_reason}) with an empty answer {why}; grader said {g.failure_class}"
     return TestResult(status="fail", failure_class=fc, detail=detail[:500], flags=flags, grade=grade, **base)

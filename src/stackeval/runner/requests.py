@@ -7,6 +7,7 @@ from typing import Any
 from stackeval.records.items import Item
 from stackeval.records.request import ChatRequest
 from stackeval.records.run import RunSpec
+from stackeval.runner.budget import BudgetPlan, may_think, request_budget
 from stackeval.runner.thinking import split_arm, thinking_fields
 
 DEFAULT_MAX_TOKENS = 1024
@@ -18,7 +19,14 @@ def resolved_defaults(overrides: dict[str, Any] | None = None) -> dict[str, Any]
     return d
 
 
-def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int = 0) -> ChatRequest:
+def answer_budget(item: Item, spec: RunSpec) -> int:
+    """The item's own max_tokens (else the run default): the budget for the answer."""
+    return int(item.sampling.max_tokens or spec.defaults.get("max_tokens") or DEFAULT_MAX_TOKENS)
+
+
+def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int = 0, learned: bool = False) -> ChatRequest:
+    """``learned``: the run has seen this model reason in the default arm, so the default arm gets the
+    reasoning allowance too (see runner/budget.py)."""
     body: dict[str, Any] = {"model": spec.model, "messages": item.chat_messages()}
     d = dict(spec.defaults)
     s = item.sampling.model_dump(exclude_none=True)
@@ -26,7 +34,14 @@ def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int 
     d.pop("max_tokens", None)
     body.update(d)
     body.update(s)
-    if spec.max_tokens_cap is not None:
+    thinking, stream = split_arm(arm)
+    if spec.budget:  # runs stored before budgets existed keep their old request shape on resume
+        plan = BudgetPlan.model_validate(spec.budget)
+        think = may_think(thinking, plan, learned)
+        body["max_tokens"], allowance = request_budget(item, answer_budget(item, spec), plan, think)
+        if think and allowance > 0:
+            body.update({k: allowance for k in plan.native_fields})  # numeric budgets: the allowance actually given
+    elif spec.max_tokens_cap is not None:
         body["max_tokens"] = min(body["max_tokens"], spec.max_tokens_cap)
     # a different seed per repeat, so repeats at temperature > 0 are independent samples
     body["seed"] = body.get("seed", spec.seed) + repeat
@@ -34,6 +49,5 @@ def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int 
         body["tools"] = item.tools
         if item.tool_choice is not None:
             body["tool_choice"] = item.tool_choice
-    thinking, stream = split_arm(arm)
     body.update(thinking_fields(engine, thinking))
     return ChatRequest(body=body, stream=stream and spec.stream)

@@ -18,6 +18,7 @@ from stackeval.records.execution import Executor
 from stackeval.records.recipe import Recipe
 from stackeval.records.run import RunSpec, TestResult
 from stackeval.records.stack import StackProfile
+from stackeval.runner.budget import plan_budget
 from stackeval.runner.executors import LocalSuiteExecutor, SuiteExecutor
 from stackeval.runner.lifecycle import check_unchanged, choose_model, git_rev, open_run, stored_run
 from stackeval.runner.requests import resolved_defaults
@@ -50,7 +51,7 @@ async def execute_suite(
     only: list[str], thinking: str, repeats: int, resume: str | None, force: bool, retry_errors: bool,
     executor: Executor | None, timeouts: dict[str, float], progress: Callable[[TestResult], None] | None = None,
     on_start: Callable[[str, int], None] | None = None, max_tokens_cap: int | None = None,
-    transports: list[str] | None = None,
+    transports: list[str] | None = None, reasoning_budget: int | None = None, max_tokens: int | None = None,
 ) -> RunOutcome:
     """``run_suite`` on this machine: a ``LocalSuiteExecutor`` against ``endpoint`` (on resume, by default,
     the run's own), grading code with ``executor``."""
@@ -60,7 +61,8 @@ async def execute_suite(
             ex, db_path=db_path, profile=profile, model=model, concurrency=concurrency, api_key_env=api_key_env,
             recipe=recipe, recipe_path=recipe_path, only=only, thinking=thinking, repeats=repeats, resume=resume,
             force=force, retry_errors=retry_errors, timeouts=timeouts, progress=progress, on_start=on_start,
-            max_tokens_cap=max_tokens_cap, transports=transports)
+            max_tokens_cap=max_tokens_cap, transports=transports, reasoning_budget=reasoning_budget,
+            max_tokens=max_tokens)
 
 
 def suite_endpoints(db_path: Path, resume: str | None, given: list[str]) -> list[str]:
@@ -83,6 +85,7 @@ async def run_suite(
     repeats: int, resume: str | None, force: bool, retry_errors: bool, timeouts: dict[str, float],
     progress: Callable[[TestResult], None] | None = None, on_start: Callable[[str, int], None] | None = None,
     max_tokens_cap: int | None = None, transports: list[str] | None = None,
+    reasoning_budget: int | None = None, max_tokens: int | None = None,
 ) -> RunOutcome:
     """The one suite lifecycle: validate, discover, create or resume the run, plan, run the units through
     ``ex`` (entered by the caller), finish. A resumed run re-runs what is not stored yet and the units whose
@@ -119,6 +122,10 @@ async def run_suite(
             thinking_mapping=mapping_for(stack.engine, arms_for(thinking)),
             api_key_env=api_key_env, recipe_path=recipe_path, timeouts=timeouts, max_tokens_cap=max_tokens_cap,
             transports=transports or ["stream"],  # type: ignore[arg-type]
+            max_tokens=max_tokens, reasoning_budget=reasoning_budget,
+            budget=plan_budget(engine=stack.engine, recipe=recipe, settings=stack.settings,
+                               max_model_len=stack.max_model_len, reasoning_budget=reasoning_budget,
+                               max_tokens=max_tokens, max_tokens_cap=max_tokens_cap).model_dump(),
         )
     with open_run(db_path, spec, stack, suite.suite_hash, stored.run_id if stored else None) as (store, run_id):
         units = plan(suite, spec, store.done_keys(run_id), retry_errors=retry_errors)

@@ -14,10 +14,12 @@ from stackeval.graders.base import GradeContext, grade
 from stackeval.records.answer import Answer, GradeResult
 from stackeval.records.execution import Executor
 from stackeval.records.items import Item
+from stackeval.records.request import ChatResult
 from stackeval.records.run import RunSpec, TestResult
+from stackeval.runner.budget import BudgetPlan
 from stackeval.runner.outcome import outcome
-from stackeval.runner.requests import build_request
-from stackeval.runner.thinking import arm_labels
+from stackeval.runner.requests import answer_budget, build_request
+from stackeval.runner.thinking import arm_labels, split_arm
 from stackeval.store.db import Store
 from stackeval.suites.loader import Suite
 
@@ -46,6 +48,30 @@ def plan(suite: Suite, spec: RunSpec, done: dict[tuple[str, str, int], TestResul
                     # a unit whose (Ray) worker died never got an answer: resume always re-runs it
                     units.append(WorkUnit(item, arm, rep, prev.attempt + 1))
     return units
+
+
+class BudgetLearning:
+    """Learns, from the first default-arm response that carries reasoning, that the model reasons when
+    nothing was known before the run (``BudgetPlan.reasoning_model`` is None). Later default-arm requests
+    then get the reasoning allowance."""
+
+    def __init__(self, spec: RunSpec) -> None:
+        plan = BudgetPlan.model_validate(spec.budget) if spec.budget else None
+        self.active = plan is not None and plan.reasoning_model is not True and spec.max_tokens is None
+        self.learned_from: str | None = None
+
+    @property
+    def learned(self) -> bool:
+        return self.learned_from is not None
+
+    def observe(self, u: WorkUnit, res: ChatResult) -> bool:
+        """True when this response is the one the run learned from."""
+        if not self.active or self.learned or split_arm(u.arm)[0] != "default" or not res.ok:
+            return False
+        if res.reasoning or (res.usage and res.usage.reasoning_tokens):
+            self.learned_from = u.item.id
+            return True
+        return False
 
 
 def make_grader(executor: Executor | None) -> Callable[[Item, Answer], GradeResult]:
@@ -77,16 +103,38 @@ async def run_units(
     grader = make_grader(executor)
     out: list[TestResult] = []
 
+    learn = BudgetLearning(spec)
+
     async def one(u: WorkUnit) -> None:
-        req = build_request(u.item, spec, engine, u.arm, u.repeat)
         scheduled = time.perf_counter_ns()
         async with sem:
+            knew = learn.learned  # built once a slot is free, so what was learned meanwhile applies
+            req = build_request(u.item, spec, engine, u.arm, u.repeat, learned=knew)
             res = await client.chat(req, scheduled_ns=scheduled)
+        pairs = [(req, res)]
+        first = learn.observe(u, res)
+        resent = False
+        if not knew and learn.learned and res.ok and res.finish_reason == "length":
+            # a reasoning model, found out from this or a concurrent response: this answer got no reasoning
+            # allowance and ran out, so ask again with it (both requests are stored)
+            req2 = build_request(u.item, spec, engine, u.arm, u.repeat, learned=True)
+            if req2.body["max_tokens"] > req.body["max_tokens"]:
+                async with sem:
+                    res = await client.chat(req2, scheduled_ns=time.perf_counter_ns())
+                req, resent = req2, True
+                pairs.append((req, res))
         async with gsem:
             tr = await asyncio.to_thread(outcome, u.item, res, u.arm, u.repeat, grader, u.attempt)
+        tr.max_tokens = req.body.get("max_tokens")
+        if spec.budget and spec.max_tokens is None and tr.max_tokens is not None:
+            tr.reasoning_allowance = max(0, tr.max_tokens - min(answer_budget(u.item, spec), tr.max_tokens))
+        if first:
+            tr.flags.append("reasoning_learned_here")
+        if resent:
+            tr.flags.append("budget_resent")
         if tools_supported is False and u.item.tools and tr.failure_class in NO_CALL_CLASSES:
             tr.flags.append("template_without_tools")
-        if not store.put_result_if_new(run_id, tr, [(req, res)]):
+        if not store.put_result_if_new(run_id, tr, pairs):
             return  # a concurrent resume of the same run stored this unit first; keep theirs
         out.append(tr)
         if progress:

@@ -28,6 +28,9 @@ class Reply:
     prompt_tokens: int = 10
     completion_tokens: int | None = None  # default: number of "tokens" sent
     timings: dict[str, Any] | None = None  # llama.cpp-style timings on the final chunk
+    reasoning_tokens: int = 0  # N synthetic reasoning tokens streamed before ``reasoning`` and the content
+    usage_reasoning_tokens: bool = False  # report usage.completion_tokens_details.reasoning_tokens (else the
+    # client counts reasoning from the stream)
     # faults
     status: int = 200
     headers: dict[str, str] = field(default_factory=dict)
@@ -69,7 +72,13 @@ class FakeServer:
     """Run with ``async with FakeServer(responder) as srv`` inside a loop, or ``with`` in its own thread."""
 
     def __init__(self, responder: Responder | None = None, *, engine: str = "fake", metrics_text: str | None = None,
-                 models: tuple[str, ...] = ("fake-model",), api_key: str | None = None) -> None:
+                 models: tuple[str, ...] = ("fake-model",), api_key: str | None = None,
+                 max_model_len: int = 4096, enforce_max_tokens: bool = False) -> None:
+        """``enforce_max_tokens``: like vLLM, reasoning and answer tokens both count against the request's
+        ``max_tokens`` (the reply is cut there with finish_reason ``length``), and a request whose prompt plus
+        ``max_tokens`` exceeds ``max_model_len`` is refused with a 400."""
+        self.max_model_len = max_model_len
+        self.enforce_max_tokens = enforce_max_tokens
         self.responder = responder or (lambda body: Reply(content="ok"))
         self.engine = engine
         self.metrics_text = metrics_text
@@ -114,7 +123,7 @@ class FakeServer:
         if not self._auth_ok(request):
             return web.json_response({"error": {"message": "invalid api key"}}, status=401)
         owner = "vllm" if self.engine == "vllm" else "fake"
-        data = [{"id": m, "object": "model", "owned_by": owner, "max_model_len": 4096} for m in self.models]
+        data = [{"id": m, "object": "model", "owned_by": owner, "max_model_len": self.max_model_len} for m in self.models]
         return web.json_response({"object": "list", "data": data})
 
     async def _chat(self, request: web.Request) -> web.StreamResponse:
@@ -130,25 +139,56 @@ class FakeServer:
                                 content_type="application/json")
         if reply.empty_200:
             return web.Response(status=200, body=b"", content_type="application/json")
+        if self.enforce_max_tokens:
+            prompt = sum(len(_tokens(str(m.get("content") or ""))) for m in body.get("messages", []))
+            mt = body.get("max_tokens")
+            if isinstance(mt, int) and prompt + mt > self.max_model_len:
+                return web.json_response({"error": {"message": (
+                    f"This model's maximum context length is {self.max_model_len} tokens. However, you requested "
+                    f"{prompt + mt} tokens ({prompt} in the messages, {mt} in the completion)."),
+                    "type": "BadRequestError", "code": 400}}, status=400)
         if not body.get("stream"):
-            return await self._whole(reply)
-        return await self._stream(request, reply)
+            return await self._whole(reply, body)
+        return await self._stream(request, reply, body)
 
-    async def _whole(self, reply: Reply) -> web.Response:
+    def _pieces(self, body: dict[str, Any], reply: Reply) -> tuple[list[tuple[str, str]], str, bool]:
+        """The reply's output tokens as ("r"|"c", text), its finish reason, and whether its tool calls are sent:
+        everything, or (``enforce_max_tokens``) what fits in the request's max_tokens."""
+        mt = body.get("max_tokens") if self.enforce_max_tokens else None
+        limit = mt if isinstance(mt, int) and mt >= 0 else None
+        n_syn = reply.reasoning_tokens if limit is None else min(reply.reasoning_tokens, limit + 1)
+        pieces: list[tuple[str, str]] = [("r", f"t{i % 10} ") for i in range(n_syn)]
+        pieces += [("r", t) for t in _tokens(reply.reasoning)] + [("c", t) for t in _tokens(reply.content)]
+        full = reply.reasoning_tokens - n_syn + len(pieces)
+        if limit is not None and full > limit:
+            return pieces[:limit], "length", False
+        return pieces, reply.finish_reason, True
+
+    def _usage(self, reply: Reply, pieces: list[tuple[str, str]]) -> dict[str, Any]:
+        n = reply.completion_tokens if reply.completion_tokens is not None else len(pieces)
+        u: dict[str, Any] = {"prompt_tokens": reply.prompt_tokens, "completion_tokens": n,
+                             "total_tokens": reply.prompt_tokens + n}
+        if reply.usage_reasoning_tokens:
+            u["completion_tokens_details"] = {"reasoning_tokens": sum(1 for kind, _ in pieces if kind == "r")}
+        return u
+
+    async def _whole(self, reply: Reply, body: dict[str, Any] | None = None) -> web.Response:
         await asyncio.sleep(reply.ttft_s)
-        msg: dict[str, Any] = {"role": "assistant", "content": reply.content or None}
-        if reply.reasoning:
-            msg[reply.reasoning_key] = reply.reasoning
-        if reply.tool_calls:
+        pieces, finish, calls = self._pieces(body or {}, reply)
+        content = "".join(t for kind, t in pieces if kind == "c")
+        reasoning = "".join(t for kind, t in pieces if kind == "r")
+        msg: dict[str, Any] = {"role": "assistant", "content": content or None}
+        if reasoning:
+            msg[reply.reasoning_key] = reasoning
+        if reply.tool_calls and calls:
             msg["tool_calls"] = [tc.model_dump(exclude={"index"}) for tc in reply.tool_calls]
-        n = reply.completion_tokens if reply.completion_tokens is not None else len(_tokens(reply.reasoning + reply.content))
         return web.json_response({
             "id": "chatcmpl-fake", "object": "chat.completion", "model": "fake-model",
-            "choices": [{"index": 0, "message": msg, "finish_reason": reply.finish_reason}],
-            "usage": {"prompt_tokens": reply.prompt_tokens, "completion_tokens": n, "total_tokens": reply.prompt_tokens + n},
+            "choices": [{"index": 0, "message": msg, "finish_reason": finish}],
+            "usage": self._usage(reply, pieces),
         })
 
-    async def _stream(self, request: web.Request, reply: Reply) -> web.StreamResponse:
+    async def _stream(self, request: web.Request, reply: Reply, body: dict[str, Any] | None = None) -> web.StreamResponse:
         resp = web.StreamResponse(headers={"Content-Type": "text/event-stream", "Cache-Control": "no-cache"})
         await resp.prepare(request)
         sent = 0
@@ -168,7 +208,7 @@ class FakeServer:
             if reply.prelude:
                 await send(_chunk({"role": "assistant", "content": ""}))
             await asyncio.sleep(reply.ttft_s)
-            pieces: list[tuple[str, str]] = [("r", t) for t in _tokens(reply.reasoning)] + [("c", t) for t in _tokens(reply.content)]
+            pieces, finish, calls = self._pieces(body or {}, reply)
             k = max(1, reply.tokens_per_chunk)
             groups = [pieces[i:i + k] for i in range(0, len(pieces), k)]
             for gi, g in enumerate(groups):
@@ -188,7 +228,7 @@ class FakeServer:
                 pad = "x" * 65536
                 for _ in range(reply.huge_bytes // 65536 + 1):
                     await send(_chunk({"content": pad}))
-            for i, tc in enumerate(reply.tool_calls):
+            for i, tc in enumerate(reply.tool_calls if calls else []):
                 args = tc.function.arguments
                 await send(_chunk({"tool_calls": [{"index": i, "id": tc.id or f"call_{i}", "type": "function",
                                                    "function": {"name": tc.function.name, "arguments": ""}}]}))
@@ -199,10 +239,8 @@ class FakeServer:
             while reply.never_end:
                 await asyncio.sleep(0.05)
                 await resp.write(b": keep-alive\n\n")
-            n = reply.completion_tokens if reply.completion_tokens is not None else len(pieces)
-            await send(_chunk({}, finish=reply.finish_reason))
-            extra: dict[str, Any] = {"usage": {"prompt_tokens": reply.prompt_tokens, "completion_tokens": n,
-                                               "total_tokens": reply.prompt_tokens + n}}
+            await send(_chunk({}, finish=finish))
+            extra: dict[str, Any] = {"usage": self._usage(reply, pieces)}
             if reply.timings is not None:
                 extra["timings"] = reply.timings
             await send(_chunk(None, **extra))
@@ -256,8 +294,10 @@ def _key(messages: list[dict[str, Any]]) -> str:
     return json.dumps([(m.get("role"), m.get("content")) for m in messages], sort_keys=True)
 
 
-def replay_responder(items: Any, mode: str = "reference") -> Responder:
-    """Answer each suite item's request with its reference (or its first wrong answer)."""
+def replay_responder(items: Any, mode: str = "reference", reasoning_tokens: int = 0,
+                     usage_reasoning_tokens: bool = False, tokens_per_chunk: int = 1) -> Responder:
+    """Answer each suite item's request with its reference (or its first wrong answer), optionally after
+    ``reasoning_tokens`` tokens of reasoning (``reasoning_content``), as a thinking model would."""
     table: dict[str, Any] = {}
     for it in items:
         table[_key(it.chat_messages())] = it
@@ -268,6 +308,7 @@ def replay_responder(items: Any, mode: str = "reference") -> Responder:
             return Reply(content="(no scripted answer)")
         ans = it.reference if mode == "reference" else it.wrong[0]
         return Reply(content=ans.content, tool_calls=list(ans.tool_calls),
-                     finish_reason="tool_calls" if ans.tool_calls else "stop")
+                     finish_reason="tool_calls" if ans.tool_calls else "stop", reasoning_tokens=reasoning_tokens,
+                     usage_reasoning_tokens=usage_reasoning_tokens, tokens_per_chunk=tokens_per_chunk)
 
     return respond

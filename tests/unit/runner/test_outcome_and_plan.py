@@ -42,7 +42,7 @@ def test_truncated_and_empty_content_take_precedence_over_grader_class() -> None
     r = outcome(ITEM, _res(finish="length"), "default", 0, _grader(False))
     assert r.failure_class == "truncated" and "wrong_answer" in r.detail
     r = outcome(ITEM, _res(content="", reasoning="long thought"), "default", 0, _grader(False, "no_answer"))
-    assert r.failure_class == "empty_content"
+    assert r.failure_class == "empty_answer" and "no_answer" in r.detail
     r = outcome(ITEM, _res(), "default", 0, _grader(False, "format_mismatch"))
     assert r.failure_class == "format_mismatch" and r.status == "fail"
 
