@@ -47,6 +47,8 @@ def bench(
     db: DbOpt = None,
     repeats: Annotated[int, typer.Option("--repeats", min=1, max=100, help="repeat the whole bench; each is a stored run")] = 1,
     self_test: Annotated[bool, typer.Option("--self-test", help="measure the client's own ceiling and exit")] = False,
+    workers: Annotated[int, typer.Option("--workers", min=0, max=64, help="client processes per load level, each "
+                                         "its own event loop on one clock (0: enough for the requested load)")] = 0,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
 ) -> None:
     """Serving performance: single-stream decode, load levels, /metrics windows, speculative decoding."""
@@ -83,7 +85,7 @@ def bench(
 
         p = BenchParams(model=model or "", output_tokens=output_tokens, input_words=input_words, runs=runs,
                         concurrency=levels, requests_per_level=requests, rate=rate, single_stream=not no_single,
-                        prompt_style=prompt)
+                        prompt_style=prompt, workers=workers)
         return await bench_runs(db_path=_db(db), endpoint=endpoint, params=p, model=model, repeats=repeats, recipe=rec,
                                 recipe_path=str(recipe) if recipe else None, api_key=key, api_key_env=api_key_env,
                                 progress=lambda m: console.print(m, style="dim"))

@@ -26,6 +26,7 @@ from stackeval.perf.stats import summarize
 from stackeval.records.perf import LevelSummary, MetricSnapshot
 from stackeval.records.request import ChatRequest, ChatResult
 from stackeval.records.stack import StackProfile
+from stackeval.runner.workers import WorkerReport, auto_workers, poisson_offsets, run_sharded
 from stackeval.stack.prometheus import diff, engine_metrics, parse_metrics
 
 BENCH_SCHEMA_VERSION = 1
@@ -55,6 +56,7 @@ class BenchParams:
     single_stream: bool = True
     gauge_interval_s: float = 0.5
     prompt_style: str = "continue"  # a key of PROMPT_STYLES
+    workers: int = 0  # client processes per load level; 0 = enough for the requested load (runner.workers)
 
     def __post_init__(self) -> None:
         if self.prompt_style not in PROMPT_STYLES:
@@ -73,6 +75,7 @@ class LevelRun:
     loop_lag_ms: dict[str, Any]
     gauges: list[dict[str, Any]] = field(default_factory=list)
     raw_metrics: tuple[str, str] = ("", "")  # the /metrics texts before and after the window
+    workers: list[dict[str, Any]] = field(default_factory=list)  # per client process, when sharded
 
 
 def fixed_length_fields(engine: str, n: int) -> dict[str, Any]:
@@ -179,7 +182,13 @@ async def run_level(client: Client, stack: StackProfile, p: BenchParams, prompts
     bodies = [_body(p, stack.engine, prompts(f"c{concurrency}")) for _ in range(n)]
     results: list[ChatResult] = []
     t0 = time.perf_counter_ns()
-    if sequential:
+    nw = 1 if sequential else (p.workers or auto_workers(concurrency, rate, p.output_tokens))
+    reports: list[WorkerReport] = []
+    if nw > 1:  # one schedule, sharded across client processes on one clock (runner.workers)
+        offsets = poisson_offsets(n, rate, p.seed + concurrency) if rate else None
+        results, t0, t1, reports = await run_sharded(client.opts, bodies, concurrency=concurrency, workers=nw,
+                                                     offsets_s=offsets)
+    elif sequential:
         for b in bodies:
             results.append(await _one(client, b, time.perf_counter_ns()))
     elif rate:
@@ -209,14 +218,19 @@ async def run_level(client: Client, stack: StackProfile, p: BenchParams, prompts
                 results.append(await _one(client, b, time.perf_counter_ns()))
 
         await asyncio.gather(*(worker() for _ in range(concurrency)))
-    t1 = time.perf_counter_ns()
+    if not reports:
+        t1 = time.perf_counter_ns()
     stop.set()
     await asyncio.gather(*bg)
     after, after_text = await _scrape(client, stack.metrics_available)
     summary = summarize_level(results, window_start_ns=t0, window_end_ns=t1, concurrency=concurrency, rate=rate,
                               expected_tokens=p.output_tokens)
     spec, server = _spec_and_server(stack, before, after, results)
-    return LevelRun(summary, results, spec, server, summarize(lag).model_dump(), gauges, (before_text, after_text))
+    loop_lag = summarize(lag).model_dump()
+    if reports:  # the clients' loops are the workers' loops: the level reports the worst of them
+        loop_lag = max((r.loop_lag_ms for r in reports), key=lambda d: d.get("p99") or 0.0)
+    return LevelRun(summary, results, spec, server, loop_lag, gauges, (before_text, after_text),
+                    [r.doc() for r in reports])
 
 
 def client_warnings(levels: list[dict[str, Any]]) -> list[str]:
@@ -247,6 +261,8 @@ def _keep(on_snapshot: Snapshot, label: str, run: LevelRun) -> None:
 def level_doc(run: LevelRun) -> dict[str, Any]:
     d = run.summary.model_dump()
     d["client"] = {"loop_lag_ms": run.loop_lag_ms}
+    if run.workers:
+        d["client"]["workers"] = run.workers
     if run.spec_decode:
         d["spec_decode"] = run.spec_decode.get("metrics") or run.spec_decode.get("responses")
         d["spec_decode_sources"] = run.spec_decode
@@ -258,10 +274,11 @@ def level_doc(run: LevelRun) -> dict[str, Any]:
 
 
 Snapshot = Any  # callable(label: str, text: str) -> None, stores raw /metrics texts
+Requests = Any  # callable(level: str, results: list[ChatResult]) -> None, stores a level's per-request records
 
 
 async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progress: Any = None,
-                    on_snapshot: Snapshot = None) -> dict[str, Any]:
+                    on_snapshot: Snapshot = None, on_requests: Requests = None) -> dict[str, Any]:
     prompts = PromptMaker(p.input_words, p.seed, p.prompt_style)
     for _ in range(p.warmup):
         await _one(client, _body(p, stack.engine, prompts("warmup")), time.perf_counter_ns())
@@ -274,6 +291,8 @@ async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progres
             progress(f"single stream: {p.runs} runs of {p.output_tokens} tokens")
         ss = await run_level(client, stack, p, prompts, concurrency=1, n=p.runs, sequential=True)
         _keep(on_snapshot, "single_stream", ss)
+        if on_requests:
+            on_requests("single_stream", ss.results)
         d = level_doc(ss)
         d["mode"] = "single_stream"
         doc["single_stream"] = d
@@ -284,6 +303,8 @@ async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progres
             progress(f"concurrency {c}: {p.n_for(c)} requests" + (f" at {p.rate} req/s" if p.rate else ""))
         lv = await run_level(client, stack, p, prompts, concurrency=c, n=p.n_for(c), rate=p.rate)
         _keep(on_snapshot, f"c{c}", lv)
+        if on_requests:
+            on_requests(f"c{c}", lv.results)
         d = level_doc(lv)
         d["mode"] = "open_loop" if p.rate else "closed_loop"
         doc["levels"].append(d)
