@@ -13,11 +13,10 @@ compared and the call may carry more (optional ones); without it the call's argu
 exactly the listed ones.
 
 ``ctx.tools`` carries the request's tool definitions. Each call's arguments are validated against its
-tool's ``parameters`` JSON schema with a small validator (``validate_schema``) for the subset tool
-schemas use: ``type`` (object, string, number, integer, boolean, array, null, or a list of them),
-``properties``, ``required``, ``additionalProperties`` (``false`` or a schema), ``items``, ``enum``,
-``const``, ``minimum``/``maximum``, ``minLength``/``maxLength``, ``minItems``/``maxItems``. Other keywords
-are ignored. An integer-valued float (``3.0``) is an integer, as in JSON Schema.
+tool's ``parameters`` with ``jsonschema`` (JSON Schema 2020-12: every keyword, ``anyOf``/``oneOf``/``$ref``/
+``pattern`` included; ``format`` is an annotation). An integer-valued float (``3.0``) is an integer, as in
+JSON Schema. ``check_tool_definitions`` checks the definitions themselves (metaschema, no unknown keyword);
+the suite loader runs it on every item's tools.
 
 Failure classes, checked in this order (the first that applies is returned):
 
@@ -69,12 +68,18 @@ from collections import Counter
 from collections.abc import Iterable
 from typing import Any
 
+from jsonschema import Draft202012Validator, ValidationError
+from jsonschema.exceptions import SchemaError, UnknownType
 from pydantic import BaseModel, ConfigDict, Field, model_validator
+from referencing.exceptions import Unresolvable
 
 from stackeval.graders.base import GradeContext, register
 from stackeval.records.answer import Answer, GradeResult, ToolCall
 
-__all__ = ["ExpectedCall", "ToolCallsSpec", "grade_tool_calls", "validate_schema", "values_match"]
+__all__ = [
+    "SCHEMA_KEYWORDS", "ExpectedCall", "ToolCallsSpec", "check_tool_definitions", "grade_tool_calls",
+    "validate_schema", "values_match",
+]
 
 
 class ExpectedCall(BaseModel):
@@ -137,75 +142,142 @@ def values_match(expected: Any, got: Any, *, loose_strings: bool = False) -> boo
     return False
 
 
-_TYPE_CHECKS = {
-    "object": lambda v: isinstance(v, dict),
-    "array": lambda v: isinstance(v, list),
-    "string": lambda v: isinstance(v, str),
-    "boolean": lambda v: isinstance(v, bool),
-    "null": lambda v: v is None,
-    "number": _is_number,
-    "integer": lambda v: _is_number(v) and float(v).is_integer(),
-}
-
-
 def _json_type(v: Any) -> str:
-    for name in ("null", "boolean", "integer", "number", "string", "array", "object"):
-        if _TYPE_CHECKS[name](v):
+    if v is None:
+        return "null"
+    if isinstance(v, bool):
+        return "boolean"
+    if isinstance(v, int) or (isinstance(v, float) and v.is_integer()):
+        return "integer"
+    for name, t in (("number", float), ("string", str), ("array", list), ("object", dict)):
+        if isinstance(v, t):
             return name
     return type(v).__name__
 
 
-def validate_schema(value: Any, schema: Any, path: str = "arguments") -> list[str]:
-    """Errors of ``value`` against a JSON schema (the subset described in the module doc); [] if valid."""
-    if schema is False:
-        return [f"{path}: no value is allowed here"]
+# Keywords a tool's parameter schema may use: the JSON Schema 2020-12 vocabularies (validation, applicators,
+# core, format, annotations, content). Anything else is a mistake in the tool definition (a typo, or a YAML
+# flow mapping split at a comma, which makes "e.g. +15550100" a key), refused at load.
+SCHEMA_KEYWORDS = frozenset(
+    "$schema $id $ref $dynamicRef $anchor $dynamicAnchor $defs $comment $vocabulary definitions "
+    "type enum const multipleOf maximum exclusiveMaximum minimum exclusiveMinimum maxLength minLength pattern "
+    "maxItems minItems uniqueItems maxContains minContains maxProperties minProperties required dependentRequired "
+    "allOf anyOf oneOf not if then else dependentSchemas prefixItems items contains properties patternProperties "
+    "additionalProperties propertyNames unevaluatedItems unevaluatedProperties format title description default "
+    "deprecated readOnly writeOnly examples contentEncoding contentMediaType contentSchema".split()
+)
+_SCHEMA_MAPS = ("properties", "patternProperties", "$defs", "definitions", "dependentSchemas")
+_SCHEMA_LISTS = ("allOf", "anyOf", "oneOf", "prefixItems")
+_SCHEMA_ONE = ("not", "if", "then", "else", "items", "contains", "additionalProperties", "propertyNames",
+               "unevaluatedItems", "unevaluatedProperties", "contentSchema")
+
+
+def _unknown_keywords(schema: Any, path: str) -> list[str]:
     if not isinstance(schema, dict):
         return []
+    out = [f"{path}: unknown keyword {k!r}" for k in schema if k not in SCHEMA_KEYWORDS]
+    for k in _SCHEMA_MAPS:
+        if isinstance(schema.get(k), dict):
+            for name, sub in schema[k].items():
+                out += _unknown_keywords(sub, f"{path}.{k}.{name}")
+    for k in _SCHEMA_LISTS:
+        if isinstance(schema.get(k), list):
+            for i, sub in enumerate(schema[k]):
+                out += _unknown_keywords(sub, f"{path}.{k}[{i}]")
+    for k in _SCHEMA_ONE:
+        out += _unknown_keywords(schema.get(k), f"{path}.{k}")
+    return out
+
+
+def check_tool_definitions(tools: Iterable[Any]) -> list[str]:
+    """Problems with OpenAI-style tool definitions, [] if none: each is ``{"type": "function", "function":
+    {"name", "parameters"}}`` with a unique name, and ``parameters`` is a valid JSON Schema (checked against
+    the 2020-12 metaschema) of type object that uses no unknown keyword."""
     errors: list[str] = []
-    types = schema.get("type")
-    if types is not None:
-        names = [types] if isinstance(types, str) else list(types)
-        if not any(_TYPE_CHECKS.get(t, lambda _v: True)(value) for t in names):
-            want = " or ".join(names)
-            return [f"{path}: expected {want}, got {_json_type(value)} {_show(value)}"]
-    if "enum" in schema and not any(values_match(e, value) for e in schema["enum"]):
-        errors.append(f"{path}: {_show(value)} is not one of {_show(schema['enum'])}")
-    if "const" in schema and not values_match(schema["const"], value):
-        errors.append(f"{path}: expected {_show(schema['const'])}, got {_show(value)}")
-    if _is_number(value):
-        if "minimum" in schema and value < schema["minimum"]:
-            errors.append(f"{path}: {value} is below the minimum {schema['minimum']}")
-        if "maximum" in schema and value > schema["maximum"]:
-            errors.append(f"{path}: {value} is above the maximum {schema['maximum']}")
-    if isinstance(value, str):
-        if "minLength" in schema and len(value) < schema["minLength"]:
-            errors.append(f"{path}: shorter than {schema['minLength']} characters")
-        if "maxLength" in schema and len(value) > schema["maxLength"]:
-            errors.append(f"{path}: longer than {schema['maxLength']} characters")
-    if isinstance(value, dict):
-        props = schema.get("properties") or {}
-        for key in schema.get("required") or ():
-            if key not in value:
-                errors.append(f"{path}: missing required argument {key!r}")
-        extra = schema.get("additionalProperties", True)
-        for key, sub in value.items():
-            where = f"{path}.{key}"
-            if key in props:
-                errors.extend(validate_schema(sub, props[key], where))
-            elif extra is False:
-                errors.append(f"{path}: unexpected argument {key!r}")
-            elif isinstance(extra, dict):
-                errors.extend(validate_schema(sub, extra, where))
-    if isinstance(value, list):
-        if "minItems" in schema and len(value) < schema["minItems"]:
-            errors.append(f"{path}: fewer than {schema['minItems']} items")
-        if "maxItems" in schema and len(value) > schema["maxItems"]:
-            errors.append(f"{path}: more than {schema['maxItems']} items")
-        items = schema.get("items")
-        if isinstance(items, dict):
-            for i, sub in enumerate(value):
-                errors.extend(validate_schema(sub, items, f"{path}[{i}]"))
+    seen: set[str] = set()
+    for i, tool in enumerate(tools):
+        fn = tool.get("function") if isinstance(tool, dict) else None
+        if not isinstance(tool, dict) or tool.get("type") != "function" or not isinstance(fn, dict):
+            errors.append(f"tools[{i}]: not {{type: function, function: {{...}}}}")
+            continue
+        name = fn.get("name")
+        where = f"tools[{i}] ({name})"
+        if not isinstance(name, str) or not re.fullmatch(r"[A-Za-z0-9_.\-]{1,64}", name):
+            errors.append(f"tools[{i}]: bad function name {name!r}")
+        elif name in seen:
+            errors.append(f"{where}: defined twice")
+        seen.add(str(name))
+        params = fn.get("parameters", {"type": "object", "properties": {}})
+        try:
+            Draft202012Validator.check_schema(params)
+        except SchemaError as e:
+            loc = "".join(f"[{p!r}]" for p in e.path)
+            errors.append(f"{where}: parameters{loc} is not a valid JSON Schema: {e.message}")
+            continue
+        if not isinstance(params, dict) or params.get("type") != "object":
+            errors.append(f"{where}: parameters must be a schema of type object")
+        errors += [f"{where}: {m}" for m in _unknown_keywords(params, "parameters")]
     return errors
+
+
+def _where(base: str, parts: Iterable[Any]) -> str:
+    out = base
+    for p in parts:
+        out += f"[{p}]" if isinstance(p, int) else f".{p}"
+    return out
+
+
+def _message(err: ValidationError, path: str) -> str:
+    """One validation error in the grader's words (the path of the argument, what was wanted)."""
+    where = _where(path, err.absolute_path)
+    v, kw, arg = err.instance, err.validator, err.validator_value
+    if kw == "type":
+        names = [arg] if isinstance(arg, str) else list(arg)
+        return f"{where}: expected {' or '.join(names)}, got {_json_type(v)} {_show(v)}"
+    if kw == "required":
+        missing = [k for k in arg if isinstance(v, dict) and k not in v]
+        return f"{where}: missing required argument {missing[0]!r}" if missing else f"{where}: {err.message}"
+    if kw == "additionalProperties" and arg is False and isinstance(v, dict):
+        props = err.schema.get("properties") or {}
+        pats = err.schema.get("patternProperties") or {}
+        extra = [k for k in v if k not in props and not any(re.search(p, k) for p in pats)]
+        if extra:
+            return f"{where}: unexpected argument {extra[0]!r}"
+    if kw == "enum":
+        return f"{where}: {_show(v)} is not one of {_show(arg)}"
+    if kw == "const":
+        return f"{where}: expected {_show(arg)}, got {_show(v)}"
+    if kw == "minimum":
+        return f"{where}: {v} is below the minimum {arg}"
+    if kw == "maximum":
+        return f"{where}: {v} is above the maximum {arg}"
+    if kw == "minLength":
+        return f"{where}: shorter than {arg} characters"
+    if kw == "maxLength":
+        return f"{where}: longer than {arg} characters"
+    if kw == "minItems":
+        return f"{where}: fewer than {arg} items"
+    if kw == "maxItems":
+        return f"{where}: more than {arg} items"
+    return f"{where}: {err.message}"
+
+
+def validate_schema(value: Any, schema: Any, path: str = "arguments") -> list[str]:
+    """Errors of ``value`` against a JSON Schema (2020-12, every keyword, by ``jsonschema``); [] if valid.
+    ``format`` is an annotation only, as the specification's default says. A schema that is not a valid
+    JSON Schema is reported as one error (the loader refuses such tool definitions before a run)."""
+    if schema is False:
+        return [f"{path}: no value is allowed here"]
+    if not isinstance(schema, dict | bool):
+        return []
+    try:
+        validator = Draft202012Validator(schema)
+        errs = list(validator.iter_errors(value))
+    except (SchemaError, UnknownType, Unresolvable, RecursionError, re.error) as e:
+        return [f"{path}: the tool's schema cannot be used ({type(e).__name__})"]
+    # a failed type check makes the other keywords at that place moot: report it alone
+    typed = {tuple(e.absolute_path) for e in errs if e.validator == "type"}
+    return [_message(e, path) for e in errs if e.validator == "type" or tuple(e.absolute_path) not in typed]
 
 
 # ---------------------------------------------------------------------------------------------------

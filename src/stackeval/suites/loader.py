@@ -16,6 +16,7 @@ from pydantic import ValidationError
 
 from stackeval.errors import ConfigError, ProfileNotFound
 from stackeval.graders.base import parse_spec
+from stackeval.graders.tool_calls import check_tool_definitions
 from stackeval.records.items import Item
 
 BUILTIN = Path(__file__).parent / "builtin"
@@ -82,6 +83,9 @@ def load_file(path: Path) -> list[Item]:
             raise ConfigError(f"{ident}: {loc}: {err['msg']}", path=str(path), line=line) from e
         except KeyError as e:
             raise ConfigError(str(e.args[0]), path=str(path), line=line) from e
+        bad_tools = check_tool_definitions(item.tools or ())
+        if bad_tools:
+            raise ConfigError(f"{item.id}: {bad_tools[0]}", path=str(path), line=line)
         items.append(item)
     return items
 

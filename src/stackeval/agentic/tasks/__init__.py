@@ -14,9 +14,10 @@ from typing import Any, Literal
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
-from stackeval.agentic.fs import FsToolSet
+from stackeval.agentic.fs import FsToolSet, fs_tool_schemas
 from stackeval.agentic.records import AgentTask
-from stackeval.agentic.repair import RepairWorkspace
+from stackeval.agentic.repair import RepairWorkspace, repair_tool_schemas
+from stackeval.graders.tool_calls import check_tool_definitions
 from stackeval.records.execution import Executor
 
 __all__ = ["TASKS_DIR", "Fix", "list_tasks", "load_fixes", "load_task", "make_toolset", "read_tree", "task_files"]
@@ -72,6 +73,9 @@ def load_task(task_id: str) -> AgentTask:
     task = AgentTask.model_validate(raw)
     if task.id != task_id:
         raise ValueError(f"{task_id}/task.yaml says id {task.id!r}")
+    bad_tools = check_tool_definitions(fs_tool_schemas() if task.kind == "fs" else repair_tool_schemas())
+    if bad_tools:
+        raise ValueError(f"{task_id}: {bad_tools[0]}")
     if task.kind == "repair":
         listing = "\n".join(f"- {p}" for p in task_files(task))
         desc = f"{task.description.rstrip()}\n\nFiles in the repository:\n{listing}\n"
