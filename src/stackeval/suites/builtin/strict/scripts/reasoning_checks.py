@@ -10,11 +10,11 @@ puzzle; the script asserts there is exactly one and that it equals the YAML answ
 from __future__ import annotations
 
 import datetime
-import heapq
 import itertools
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable
+from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -373,270 +373,163 @@ def _expert08() -> list[str]:
 
 @check("s1.reasoning.frontier.01")
 def _frontier01() -> list[str]:
-    names = ["Abe", "Bix", "Cora", "Dov", "Eli"]
-    colors = ["red", "blue", "green", "white", "yellow"]
-    pets = ["cat", "dog", "hen", "fox", "goat"]
-    drinks = ["tea", "milk", "cocoa", "juice", "water"]
-    perms = list(itertools.permutations(range(5)))  # perm[k] = house (0..4) of the k-th value
-    answers = []
-    for pc in perms:
-        c = dict(zip(colors, pc, strict=True))
-        for pd in perms:
-            d = dict(zip(drinks, pd, strict=True))
-            if not (
-                c["red"] + 1 == d["milk"] and abs(c["blue"] - d["tea"]) == 1 and c["green"] == d["cocoa"]
-            ):
-                continue
-            for pn in perms:
-                n = dict(zip(names, pn, strict=True))
-                if not (
-                    n["Bix"] == d["cocoa"]
-                    and c["yellow"] + 1 == n["Eli"]
-                    and c["green"] + 1 == n["Cora"]
-                    and abs(d["cocoa"] - n["Dov"]) == 1
-                ):
-                    continue
-                for pp in perms:
-                    p = dict(zip(pets, pp, strict=True))
-                    if (
-                        n["Bix"] == p["fox"]
-                        and p["goat"] == d["juice"]
-                        and c["red"] + 1 == p["dog"]
-                        and p["goat"] == 2
-                        and c["yellow"] + 1 == p["cat"]
-                    ):
-                        answers.append(next(k for k, v in n.items() if v == p["hen"]))
-    return answers
+    def score(secret: str, guess: str) -> tuple[int, int]:
+        hits = sum(a == b for a, b in zip(secret, guess, strict=True))
+        return hits, len(set(secret) & set(guess)) - hits
+
+    guesses = [("6813", (1, 1)), ("1238", (0, 2)), ("3916", (1, 1)), ("1532", (0, 3)), ("8947", (0, 1)),
+               ("6907", (0, 1))]
+    return [
+        code
+        for code in ("".join(p) for p in itertools.permutations("0123456789", 4))
+        if all(score(code, g) == s for g, s in guesses)
+    ]
 
 
 @check("s1.reasoning.frontier.02")
 def _frontier02() -> list[str]:
-    names = ["Ash", "Bea", "Cal", "Dee"]
-    statements: list[tuple[str, Callable[[dict[str, str]], bool]]] = [
-        ("Ash", lambda r: r["Cal"] == "knight"),
-        ("Bea", lambda r: r["Ash"] == "knave" and r["Bea"] == "knave"),
-        ("Cal", lambda r: r["Dee"] != "knight"),
-        ("Dee", lambda r: r["Cal"] == "knight"),
-    ]
-    answers = []
-    for roles in itertools.product(["knight", "knave", "spy"], repeat=4):
-        if roles.count("spy") != 1:
-            continue
-        r = dict(zip(names, roles, strict=True))
-        consistent = all(
-            (r[who] == "knight" and claim(r)) or (r[who] == "knave" and not claim(r)) or r[who] == "spy"
-            for who, claim in statements
-        )
-        if consistent:
-            answers.append(", ".join(roles))
-    return answers
-
-
-TASKS_FRONTIER03 = {  # name: (hours, prerequisites)
-    "A": (1, []), "B": (1, []), "C": (6, []), "D": (4, ["A", "B"]), "E": (4, []),
-    "F": (1, ["A", "C", "D"]), "G": (4, ["B", "C", "E", "F"]),
-}  # fmt: skip
-
-
-def _two_worker_feasible(horizon: int, workers: int = 2) -> bool:
-    """Exhaustive search over integer start times (tasks in topological order). With identical workers a
-    schedule is feasible exactly when no more than ``workers`` tasks run at any moment."""
-    order = ["A", "B", "C", "E", "D", "F", "G"]
-    start: dict[str, int] = {}
-
-    def busy(t: int) -> int:
-        return sum(1 for u, s in start.items() if s <= t < s + TASKS_FRONTIER03[u][0])
-
-    def place(i: int) -> bool:
-        if i == len(order):
-            return True
-        task = order[i]
-        hours, pre = TASKS_FRONTIER03[task]
-        earliest = max((start[p] + TASKS_FRONTIER03[p][0] for p in pre), default=0)
-        for s in range(earliest, horizon - hours + 1):
-            if all(busy(t) < workers for t in range(s, s + hours)):
-                start[task] = s
-                if place(i + 1):
-                    return True
-                del start[task]
-        return False
-
-    return place(0)
+    cells = [int(c) for c in "100101100011"]
+    n = len(cells)
+    for _ in range(7):
+        cells = [cells[i - 1] ^ (cells[i] | cells[(i + 1) % n]) for i in range(n)]
+    return ["".join(map(str, cells))]
 
 
 @check("s1.reasoning.frontier.03")
 def _frontier03() -> list[str]:
-    horizon = 1
-    while not _two_worker_feasible(horizon):
-        horizon += 1
-    return [str(horizon)]
+    x, y, z = 5, 12, 0
+    for k in range(1, 13):
+        if (x + k) % 3 == 0:
+            x = x + y
+            y = y - k
+        elif x > y:
+            x = x - y
+            z = z + x
+        else:
+            y = y + 2 * k - x
+            z = z - 1
+    return [f"{x} {y} {z}"]
 
 
 @check("s1.reasoning.frontier.04")
 def _frontier04() -> list[str]:
-    total, cap = 5, 3  # 5 pilgrims, 5 bandits, boat holds 1..3
+    caps = (13, 9, 7)
 
-    def safe(p: int, b: int) -> bool:
-        return (p == 0 or p >= b) and (total - p == 0 or total - p >= total - b)
-
-    def moves(s: tuple[int, int, int]) -> list[tuple[int, int, int]]:
-        p, b, side = s  # people on the start bank; side 0 = boat at start
+    def moves(s: tuple[int, ...]) -> list[tuple[int, ...]]:
         out = []
-        for dp in range(cap + 1):
-            for db in range(cap + 1 - dp):
-                if dp + db == 0:
-                    continue
-                np_, nb = (p - dp, b - db) if side == 0 else (p + dp, b + db)
-                if 0 <= np_ <= total and 0 <= nb <= total and safe(np_, nb):
-                    out.append((np_, nb, 1 - side))
+        for i in range(3):
+            out.append(tuple(caps[i] if k == i else s[k] for k in range(3)))
+            out.append(tuple(0 if k == i else s[k] for k in range(3)))
+            for j in range(3):
+                if i != j:
+                    m = min(s[i], caps[j] - s[j])
+                    out.append(tuple(s[k] - m if k == i else s[k] + m if k == j else s[k] for k in range(3)))
         return out
 
-    return [str(bfs((total, total, 0), lambda s: s == (0, 0, 1), moves))]
+    return [str(bfs((0, 0, 0), lambda s: 10 in s, moves))]
 
 
 @check("s1.reasoning.frontier.05")
 def _frontier05() -> list[str]:
-    times = [1, 3, 4, 8, 12]
-    full = (1 << len(times)) - 1
-    start = (full, 0)  # (mask of people on the start side, torch side)
-    best = {start: 0}
-    heap = [(0, start)]
-    while heap:
-        d, (left, side) = heapq.heappop(heap)
-        if d > best[(left, side)]:
+    names = ["Ari", "Bo", "Cy", "Dee", "Eve"]
+    claims: dict[str, Callable[[dict[str, str]], bool]] = {
+        "Ari": lambda r: (r["Bo"] == "knight") + (r["Dee"] == "knight") == 1,
+        "Bo": lambda r: r["Eve"] == "knave",
+        "Cy": lambda r: r["Bo"] != r["Cy"],
+        "Dee": lambda r: r["Ari"] == "knave",
+        "Eve": lambda r: r["Dee"] == "knight" and r["Bo"] == "knight",
+    }
+    out = []
+    for roles in itertools.product(["knight", "knave", "spy"], repeat=5):
+        if roles.count("spy") != 1:
             continue
-        if left == 0:
-            return [str(d)]
-        group = left if side == 0 else full & ~left
-        members = [i for i in range(len(times)) if group >> i & 1]
-        for k in (1, 2):
-            for combo in itertools.combinations(members, k):
-                mask = sum(1 << i for i in combo)
-                state = (left & ~mask if side == 0 else left | mask, 1 - side)
-                cost = d + max(times[i] for i in combo)
-                if cost < best.get(state, 10**9):
-                    best[state] = cost
-                    heapq.heappush(heap, (cost, state))
-    raise AssertionError("unreachable")
+        r = dict(zip(names, roles, strict=True))
+        if all(r[w] == "spy" or (r[w] == "knight") == claims[w](r) for w in names):
+            out.append(", ".join(roles))
+    return out
 
 
 @check("s1.reasoning.frontier.06")
 def _frontier06() -> list[str]:
-    assert datetime.date(2030, 1, 1).weekday() == DAYS.index("Tuesday")  # the anchor the prompt gives
-    count = sum(
-        1
-        for y in range(2030, 2040)
-        for m in range(1, 13)
-        if datetime.date(y, m, 13).weekday() == DAYS.index("Friday")
-    )
-    return [str(count)]
+    names = ["Ada", "Ben", "Cleo", "Dan", "Edda", "Finn", "Gus"]
+
+    def ok(s: dict[str, int]) -> bool:
+        a, b, c, d, e, f, g = (s[n] for n in names)
+        return (
+            abs(a - b) == 2 and c == (a + b) // 2  # 1: exactly one between, and it is Cleo
+            and c not in (1, 7)  # 2
+            and d > f  # 3
+            and abs(e - g) >= 3  # 4
+            and abs(f - g) == 1  # 5
+            and b != 4 and d != 5  # 6
+            and e % 2 == 0  # 7
+            and a + b > c + d  # 8
+            and a < b  # 9
+        )
+
+    return [", ".join(sorted(names, key=s.__getitem__)) for s in orderings(names, ok)]
 
 
 @check("s1.reasoning.frontier.07")
 def _frontier07() -> list[str]:
-    vex_lies = {"Monday", "Tuesday", "Sunday"}
-    wyn_lies = {"Wednesday", "Friday", "Saturday"}
-    answers = []
-    for t in range(7):
-        today, yesterday, tomorrow = DAYS[t], DAYS[(t - 1) % 7], DAYS[(t + 1) % 7]
-        vex_claim = yesterday in vex_lies  # "Yesterday was one of my lying days."
-        wyn_claim = tomorrow in wyn_lies  # "Tomorrow will be one of my lying days."
-        if vex_claim != (today in vex_lies) and wyn_claim != (today in wyn_lies):
-            answers.append(today)
-    return answers
+    amounts = (1, 3, 8)
 
+    @cache
+    def wins(stones: int, last: int) -> bool:
+        return any(not wins(stones - m, m) for m in amounts if m <= stones and m != last)
 
-DIST_FRONTIER08 = {
-    "AB": 12, "AC": 15, "AD": 4, "AE": 18, "AF": 11, "BC": 5, "BD": 9, "BE": 7, "BF": 15,
-    "CD": 19, "CE": 11, "CF": 16, "DE": 7, "DF": 11, "EF": 4,
-}  # fmt: skip
+    return [str(m) for m in amounts if not wins(44 - m, m)]
 
 
 @check("s1.reasoning.frontier.08")
 def _frontier08() -> list[str]:
-    def dist(a: str, b: str) -> int:
-        return DIST_FRONTIER08.get(a + b) or DIST_FRONTIER08[b + a]
-
-    lengths = {}
-    for perm in itertools.permutations("BCDEF"):
-        if perm[0] > perm[-1]:
-            continue  # a tour and its reverse are the same tour
-        tour = ("A", *perm, "A")
-        lengths[tour] = sum(dist(tour[i], tour[i + 1]) for i in range(len(tour) - 1))
-    best = min(lengths.values())
-    assert sum(1 for v in lengths.values() if v == best) == 1, "the optimal tour should be unique"
-    return [str(best)]
+    ballots = [("PQRST", 9), ("QPSRT", 7), ("RTSQP", 8), ("SRQPT", 6), ("TSRQP", 5), ("QRPTS", 3),
+               ("TPQSR", 4), ("SPRTQ", 2), ("RSPQT", 2)]
+    assert sum(n for _, n in ballots) == 46
+    left, order = set("PQRST"), []
+    while len(left) > 1:
+        tally = dict.fromkeys(left, 0)
+        for ranking, n in ballots:
+            tally[next(c for c in ranking if c in left)] += n
+        low = min(tally.values())
+        losers = [c for c in left if tally[c] == low]
+        if len(losers) != 1:
+            return []  # a tie would make the rule ambiguous
+        order.append(losers[0])
+        left.remove(losers[0])
+    return ["".join(order) + left.pop()]
 
 
 @check("s1.reasoning.frontier.09")
 def _frontier09() -> list[str]:
-    cells = "10011000101"
-    for _ in range(6):
-        n = len(cells)
-        cells = "".join(
-            str((int(cells[i - 1]) + int(cells[i]) + int(cells[(i + 1) % n])) % 2) for i in range(n)
-        )
-    return [cells]
-
-
-FUTOSHIKI_GIVENS = {(1, 1): 2, (1, 2): 3, (2, 5): 2}  # (row, col): digit, 1-based
-FUTOSHIKI_GREATER = [  # (bigger cell, smaller cell)
-    ((2, 4), (3, 4)), ((3, 5), (4, 5)), ((5, 2), (5, 3)), ((4, 1), (5, 1)),
-    ((2, 3), (1, 3)), ((3, 1), (2, 1)), ((5, 4), (4, 4)), ((1, 3), (1, 4)),
-]  # fmt: skip
+    first = datetime.date(2031, 3, 3)
+    assert first.weekday() == 0
+    sundays = [first + datetime.timedelta(days=17 * k) for k in range(200)]
+    sundays = [d for d in sundays if d.weekday() == 6]
+    return [sundays[8].isoformat()]
 
 
 @check("s1.reasoning.frontier.10")
 def _frontier10() -> list[str]:
-    n = 5
-    grid = [[0] * (n + 1) for _ in range(n + 1)]
-    cells = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
-    answers: list[str] = []
+    table = {"AB": 17, "AC": 20, "AD": 17, "AE": 17, "AF": 19, "AG": 9, "BC": 8, "BD": 19, "BE": 18,
+             "BF": 8, "BG": 6, "CD": 17, "CE": 12, "CF": 7, "CG": 5, "DE": 20, "DF": 4, "DG": 15,
+             "EF": 17, "EG": 8, "FG": 3}
 
-    def consistent() -> bool:
-        for (r1, c1), (r2, c2) in FUTOSHIKI_GREATER:
-            a, b = grid[r1][c1], grid[r2][c2]
-            if a and b and not a > b:
-                return False
-        return True
+    def dist(a: str, b: str) -> int:
+        return table[a + b] if a + b in table else table[b + a]
 
-    def fill(k: int) -> None:
-        if k == len(cells):
-            answers.append("".join(str(grid[5][c]) for c in range(1, n + 1)))
-            return
-        r, c = cells[k]
-        for v in range(1, n + 1):
-            if (r, c) in FUTOSHIKI_GIVENS and FUTOSHIKI_GIVENS[(r, c)] != v:
-                continue
-            if any(grid[r][j] == v for j in range(1, n + 1)) or any(grid[i][c] == v for i in range(1, n + 1)):
-                continue
-            grid[r][c] = v
-            if consistent():
-                fill(k + 1)
-            grid[r][c] = 0
-
-    fill(0)
-    return answers
+    best = min(
+        sum(dist(p[i], p[i + 1]) for i in range(6)) for p in (("A", *q) for q in itertools.permutations("BCDEFG"))
+    )
+    return [str(best)]
 
 
 @check("s1.reasoning.frontier.11")
 def _frontier11() -> list[str]:
-    letters = "ABCD"
-    answers = []
-    for sheet in itertools.product(letters, repeat=5):
-        idx = [letters.index(x) for x in sheet]
-        first_b = next((q for q, x in enumerate(sheet, 1) if x == "B"), None)
-        q4_target = [1, 2, 3, 5][idx[3]]
-        conditions = [
-            first_b == [2, 3, 4, 5][idx[0]],  # Q1: the first question whose answer is B
-            sheet.count("A") == [0, 1, 2, 3][idx[1]],  # Q2: how many answers are A
-            sheet[4] == ["C", "D", "A", "B"][idx[2]],  # Q3: the answer to Q5
-            sheet[3] == sheet[q4_target - 1],  # Q4: same answer as question 1/2/3/5
-            sheet.count("D") == [0, 1, 2, 3][idx[4]],  # Q5: how many answers are D
-        ]
-        if all(conditions):
-            answers.append("".join(sheet))
-    return answers
+    cipher, key = "CYEKODHUAKIHULNZGDRLIEZSXYRFID", "QUARTZ"
+    return [
+        "".join(chr((ord(c) - ord(key[i % len(key)])) % 26 + 65) for i, c in enumerate(cipher))
+    ]
 
 
 # --- checking ----------------------------------------------------------------------------------------
