@@ -47,8 +47,8 @@ def _secs(a: str | None, b: str | None) -> float | None:
 
 
 def _summary(db: Path, sweep_id: str) -> dict[str, Any]:
-    from stackeval.launch.store import SweepStore
     from stackeval.store.db import Store
+    from stackeval.store.sweeps import SweepStore
 
     with Store(db, create=False) as st:
         ss = SweepStore(st)
@@ -69,9 +69,10 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
+    from stackeval.distributed.sweep import run_sweep_ray
+
     from stackeval.distributed.cluster import connected
     from stackeval.distributed.records import RayOptions
-    from stackeval.distributed.sweep import run_sweep_ray
     from stackeval.launch.sweep import run_sweep
     from stackeval.records.sweep import SweepRecipe
     from stackeval.sandbox.local import LocalExecutor

@@ -11,11 +11,11 @@ import pytest
 
 from stackeval.distributed.records import RayOptions
 from stackeval.errors import UserError
-from stackeval.launch.store import SweepStore
 from stackeval.launch.sweep import run_sweep
 from stackeval.records.sweep import SweepRecipe
 from stackeval.sandbox.local import LocalExecutor
 from stackeval.store.db import Store
+from stackeval.store.sweeps import SweepStore
 from tests.distributed.helpers import rows, stored
 
 RECIPE = {

@@ -6,11 +6,11 @@ from __future__ import annotations
 from stackeval.errors import ProfileNotFound
 from stackeval.launch.command import point_recipe
 from stackeval.launch.plan import k_param
-from stackeval.launch.store import SweepStore
 from stackeval.records.stack import StackProfile
 from stackeval.records.sweep import ColumnInput, RunData, SweepContext
 from stackeval.stack.profile import merge_recipe
 from stackeval.store.db import Store
+from stackeval.store.sweeps import SweepStore
 
 __all__ = ["collect", "load_run", "is_sweep_ref"]
 

@@ -8,12 +8,16 @@ import random
 import sqlite3
 import time
 import uuid
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from stackeval.errors import ProfileNotFound, StoreError
+from stackeval.perf.requests import request_metrics
+from stackeval.records.bench import BenchRequestRecord
 from stackeval.records.request import ChatRequest, ChatResult
 from stackeval.records.run import RunInfo, RunSpec, TestResult
 from stackeval.records.stack import StackProfile
@@ -24,6 +28,11 @@ SCHEMA_VERSION = MIGRATIONS[-1][0]
 
 def default_db_path() -> Path:
     return Path(os.environ.get("STACKEVAL_DB") or "stackeval.db")
+
+
+def like_prefix(ref: str) -> str:
+    """A LIKE pattern (with ESCAPE '\\') matching the ids that start with ``ref``."""
+    return ref.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
 
 
 def utcnow() -> str:
@@ -181,9 +190,24 @@ class Store:
                               (run_id, label, utcnow(), text))
 
     def put_doc(self, run_id: str, name: str, doc: Any) -> None:
+        """A named document of the run (a dict, or a typed record such as ``BenchDocument``)."""
+        text = doc.model_dump_json() if isinstance(doc, BaseModel) else json.dumps(doc, default=str)
         with self._tx():
-            self.conn.execute("INSERT OR REPLACE INTO run_docs VALUES (?,?,?,?)",
-                              (run_id, name, json.dumps(doc, default=str), utcnow()))
+            self.conn.execute("INSERT OR REPLACE INTO run_docs VALUES (?,?,?,?)", (run_id, name, text, utcnow()))
+
+    def put_bench_requests(self, run_id: str, level: str, results: Sequence[ChatResult],
+                           expected_tokens: int | None = None) -> int:
+        """Every measured request of one bench level (``single_stream`` or ``c<N>``), in one transaction:
+        its metrics and raw timings, so any figure of the level can be recomputed. Returns how many."""
+        recs = [BenchRequestRecord(run_id=run_id, level=level, index=i, timings=r.timings,
+                                   metrics=request_metrics(r, expected_tokens=expected_tokens))
+                for i, r in enumerate(results)]
+        with self._tx():
+            self.conn.executemany(
+                "INSERT OR REPLACE INTO bench_requests VALUES (?,?,?,?,?,?,?,?)",
+                [(run_id, level, x.index, int(x.metrics.ok), x.metrics.ttft_ms, x.metrics.e2e_ms,
+                  x.metrics.completion_tokens, x.model_dump_json()) for x in recs])
+        return len(recs)
 
     # ---- reads -----------------------------------------------------------------------------------
     def resolve_run(self, ref: str) -> str:
@@ -192,8 +216,7 @@ class Store:
             if row is None:
                 raise ProfileNotFound(f"no runs in {self.path}")
             return str(row[0])
-        rows = self.conn.execute("SELECT id FROM runs WHERE id LIKE ? ESCAPE '\\'",
-                                 (ref.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%",)).fetchall()
+        rows = self.conn.execute("SELECT id FROM runs WHERE id LIKE ? ESCAPE '\\'", (like_prefix(ref),)).fetchall()
         if not rows:
             raise ProfileNotFound(f"no run {ref!r} in {self.path}")
         if len(rows) > 1:
@@ -245,6 +268,13 @@ class Store:
     def snapshots(self, run_id: str) -> list[tuple[str, str, str]]:
         return [tuple(r) for r in self.conn.execute(
             "SELECT label, taken_at, text FROM metric_snapshots WHERE run_id=? ORDER BY id", (run_id,))]
+
+    def bench_requests(self, run_id: str, level: str | None = None) -> list[BenchRequestRecord]:
+        """The stored per-request records of a bench run (one level, or all), in level and completion order."""
+        q = "SELECT record_json FROM bench_requests WHERE run_id=?" + (" AND level=?" if level is not None else "")
+        args = (run_id, level) if level is not None else (run_id,)
+        rows = self.conn.execute(q + " ORDER BY rowid", args)
+        return [BenchRequestRecord.model_validate_json(js) for (js,) in rows]
 
     def docs(self, run_id: str) -> dict[str, Any]:
         return {n: json.loads(d) for n, d in self.conn.execute("SELECT name, doc_json FROM run_docs WHERE run_id=?", (run_id,))}

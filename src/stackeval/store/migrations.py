@@ -102,4 +102,37 @@ CREATE TABLE sweep_runs (
 );
 CREATE INDEX sweep_runs_by_run ON sweep_runs(run_id);
 """),
+    (3, "bench_requests", """
+CREATE TABLE bench_requests (
+  run_id TEXT NOT NULL REFERENCES runs(id),
+  level TEXT NOT NULL,
+  idx INTEGER NOT NULL,
+  ok INTEGER NOT NULL,
+  ttft_ms REAL,
+  e2e_ms REAL,
+  completion_tokens INTEGER,
+  record_json TEXT NOT NULL,
+  PRIMARY KEY (run_id, level, idx)
+);
+"""),
+    (4, "resource_samples", """
+CREATE TABLE resource_samples (
+  owner TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  t REAL NOT NULL,
+  phase TEXT,
+  rss_bytes INTEGER,
+  host_available_bytes INTEGER,
+  cpu_pct REAL,
+  gpu_used_bytes INTEGER,
+  sample_json TEXT NOT NULL,
+  PRIMARY KEY (owner, seq)
+);
+CREATE TABLE resource_profiles (
+  owner TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  profile_json TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+"""),
 ]

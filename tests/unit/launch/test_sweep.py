@@ -12,11 +12,11 @@ from tests.unit.launch.conftest import fake_recipe
 
 from stackeval.errors import UserError
 from stackeval.launch.collect import collect
-from stackeval.launch.store import SweepStore
 from stackeval.launch.sweep import run_sweep
 from stackeval.report.compare import compare
 from stackeval.report.render import render_comparison
 from stackeval.store.db import Store
+from stackeval.store.sweeps import SweepStore
 
 SUITE = {"kind": "suite", "profile": "smoke", "concurrency": 2, "timeouts": {"total": 30.0}}
 
