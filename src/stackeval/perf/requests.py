@@ -15,7 +15,7 @@ from stackeval.perf.stats import summarize
 from stackeval.records.perf import RequestMetrics
 from stackeval.records.request import ChatResult
 
-__all__ = ["request_metrics", "chunk_gaps_ms"]
+__all__ = ["chunk_gaps_ms", "decode_rate", "request_metrics"]
 
 
 def chunk_gaps_ms(result: ChatResult) -> list[float]:
@@ -31,6 +31,16 @@ def _first_last(result: ChatResult) -> tuple[int | None, int | None]:
     return first, last
 
 
+def decode_rate(result: ChatResult) -> float | None:
+    """Decode rate in tokens/s: (completion_tokens - 1) / (last output delta - first output delta), tokens
+    from ``usage``. None without usage, below two tokens, or when every token arrived in one delta."""
+    n = result.usage.completion_tokens if result.usage is not None else None
+    first, last = _first_last(result)
+    if n is None or n < 2 or first is None or last is None or last <= first:
+        return None
+    return (n - 1) / ((last - first) / 1e9)
+
+
 def request_metrics(result: ChatResult, *, expected_tokens: int | None = None) -> RequestMetrics:
     """Metrics of one request. ``expected_tokens`` is the length a fixed-length run asked for."""
     t = result.timings
@@ -43,12 +53,10 @@ def request_metrics(result: ChatResult, *, expected_tokens: int | None = None) -
     if n is None:
         flags.append("no_usage")
 
-    decode = None
+    decode = decode_rate(result)
     tpot = None
     if n is not None and n >= 2:
-        if first is not None and last is not None and last > first:
-            decode = (n - 1) / ((last - first) / 1e9)
-        elif t.delta_ns:
+        if decode is None and t.delta_ns:
             flags.append("single_chunk")  # all tokens arrived at once: no decode interval
         if e2e is not None and ttft is not None:
             tpot = (e2e - ttft) / (n - 1)
