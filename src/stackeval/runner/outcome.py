@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from stackeval.perf.requests import decode_rate
 from stackeval.records.answer import Answer, GradeResult
 from stackeval.records.items import Item
 from stackeval.records.request import ChatResult
@@ -11,14 +12,6 @@ from stackeval.records.run import TestResult
 from stackeval.runner.thinking import honoured, split_arm
 
 Grader = Callable[[Item, Answer], GradeResult]
-
-
-def decode_rate(res: ChatResult) -> float | None:
-    t = res.timings
-    n = res.usage.completion_tokens if res.usage else None
-    if not n or n < 2 or t.first_output_ns is None or t.last_output_ns is None or t.last_output_ns <= t.first_output_ns:
-        return None
-    return (n - 1) / ((t.last_output_ns - t.first_output_ns) / 1e9)
 
 
 # failure classes for answers the token budget (or the model) cut short; see budget_class
