@@ -9,6 +9,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field
 
 from stackeval.records.bench import BenchDocument
+from stackeval.records.budget_report import TruncationSection
 from stackeval.records.run import RunInfo, Status
 from stackeval.records.stack import StackProfile
 
@@ -35,6 +36,7 @@ class Rate(_R):
     failed: int = 0
     errors: int = 0
     timeouts: int = 0
+    cut_off: int = 0  # failed because the token budget ran out (reasoning_exhausted or truncated)
 
 
 class TestCounts(_R):
@@ -91,6 +93,7 @@ class CodingFailure(_R):
 class MathFailures(_R):
     format_mismatch: list[str] = Field(default_factory=list)  # right value, wrong format
     wrong_answer: list[str] = Field(default_factory=list)
+    cut_off: list[str] = Field(default_factory=list)  # the budget ran out: neither a format nor a value failure
 
 
 class TestTime(_R):
@@ -122,6 +125,9 @@ class ArmCost(_R):
     completion_tokens: int
     reasoning_chars: int
     thinking_ignored: int
+    reasoning_tokens: int = 0
+    answer_tokens: int = 0
+    cut_off: int = 0
 
 
 class ArmsComparison(_R):
@@ -155,6 +161,7 @@ class SuiteReport(_R):
     arms: ArmsComparison | None = None
     sweep: SweepRef | None = None
     bench: BenchDocument | None = None
+    truncation: TruncationSection | None = None  # budgets, cut-off answers, interval method, thinking effects
 
 
 class ResultRow(_R):
@@ -176,6 +183,9 @@ class ResultRow(_R):
     completion_tokens: int | None
     finish_reason: str | None
     detail: str
+    max_tokens: int | None = None
+    reasoning_tokens: int | None = None
+    answer_tokens: int | None = None
 
 
 class RunDocument(_R):

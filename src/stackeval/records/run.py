@@ -8,6 +8,14 @@ from pydantic import BaseModel, ConfigDict, Field
 
 Status = Literal["pass", "fail", "error", "timeout"]
 
+# Failure classes of answers that a token budget (or the model itself) cut short. Set by the runner
+# (runner/outcome.py) before the grader's class, so no report counts them as wrong values.
+REASONING_EXHAUSTED = "reasoning_exhausted"  # finish_reason=length before any answer text: ran out while reasoning
+ANSWER_TRUNCATED = "truncated"  # finish_reason=length after the answer had started
+EMPTY_ANSWER = "empty_answer"  # the model stopped by itself with no answer text and no tool call
+CUT_OFF_CLASSES = (REASONING_EXHAUSTED, ANSWER_TRUNCATED)
+BUDGET_CLASSES = (REASONING_EXHAUSTED, ANSWER_TRUNCATED, EMPTY_ANSWER)
+
 
 class RunSpec(BaseModel):
     """Everything resolved for a run, stored with it so it can be reproduced or resumed."""

@@ -13,8 +13,8 @@ __all__ = ["bench_blocks", "bench_page", "run_page"]
 
 
 def _rate_table(rows: dict[str, Rate], key: str) -> Table:
-    return Table([key, "pass", "total", "rate", "95% CI", "fail", "error", "timeout"],
-                 [[k, r.passed, r.total, pct(r.rate), ci(r.low, r.high), r.failed, r.errors, r.timeouts]
+    return Table([key, "pass", "total", "rate", "95% CI", "fail", "cut off", "error", "timeout"],
+                 [[k, r.passed, r.total, pct(r.rate), ci(r.low, r.high), r.failed, r.cut_off, r.errors, r.timeouts]
                   for k, r in rows.items()])
 
 
@@ -78,15 +78,22 @@ def run_page(rep: SuiteReport) -> Doc:
     h = rep.headline
     o = h.overall
     doc = Doc(f"stackeval report: {h.profile} on {h.model}")
+    tr = rep.truncation
+    if tr is not None and tr.warning:  # first, so nobody reads the pass rate without it
+        doc.blocks.append(Note(tr.warning, "warn"))
     where = f" · sweep {rep.sweep.sweep_id} point {rep.sweep.name!r}" if rep.sweep else ""
     doc.blocks.append(Text(f"engine {h.engine} {h.engine_version or ''} · endpoint {h.endpoint} · run {h.run_id} "
                            f"({h.status}) · suite hash {h.suite_hash}{where}"))
+    if tr is not None and tr.budget:
+        doc.blocks.append(Text(" · ".join(tr.budget)))
     if h.kind == "bench" and rep.bench is not None:
         doc.blocks += bench_blocks(rep.bench)
         return doc
     doc.blocks.append(Note(f"{o.passed}/{o.total} passed ({pct(o.rate)}, 95% CI {ci(o.low, o.high)}) · errors {o.errors} "
                            f"· timeouts {o.timeouts} · run wall {h.run_wall_s} s (tests {h.tests_wall_s} s summed)",
                            "good" if o.total and o.passed == o.total else "info"))
+    if tr is not None and tr.interval:
+        doc.blocks.append(Text(tr.interval))
     doc.blocks += [Heading("Per capability"), _rate_table(rep.by_category, "category"), Heading("Difficulty gradient")]
     tiers = rep.by_tier
     if tiers:
@@ -95,6 +102,8 @@ def run_page(rep: SuiteReport) -> Doc:
                                           title="pass rate by tier", ylabel="pass rate (%)", ymax=100,
                                           errors=[(100 * t.low, 100 * t.high) for t in tiers.values()]),
                                 _rate_table(tiers, "tier")))
+    if tr is not None and tr.gradient:
+        doc.blocks.append(Note(tr.gradient, "warn"))
     doc.blocks += _failure_blocks(rep)
     doc.blocks += [Heading("Slowest tests"),
                    Table(["test", "wall s", "status"], [[r.test_id, r.wall_s, r.status] for r in rep.slowest]),
@@ -118,11 +127,19 @@ def run_page(rep: SuiteReport) -> Doc:
     if rep.arms is not None:
         a, b = rep.arms.a, rep.arms.b
         doc.blocks += [Heading(f"Thinking arms: {a} vs {b}"),
-                       Table(["arm", "passed", "total", "completion tokens", "reasoning chars", "thinking ignored"],
-                             [[arm, c.passed, c.total, c.completion_tokens, c.reasoning_chars, c.thinking_ignored]
-                              for arm, c in rep.arms.cost.items()]),
+                       Table(["arm", "passed", "total", "completion tokens", "reasoning tokens", "answer tokens",
+                              "cut off", "reasoning chars", "thinking ignored"],
+                             [[arm, c.passed, c.total, c.completion_tokens, c.reasoning_tokens, c.answer_tokens, c.cut_off,
+                               c.reasoning_chars, c.thinking_ignored] for arm, c in rep.arms.cost.items()]),
                        Text(f"pass {a} fail {b}: {', '.join(rep.arms.pass_a_fail_b) or 'none'}"),
                        Text(f"pass {b} fail {a}: {', '.join(rep.arms.pass_b_fail_a) or 'none'}")]
+        if tr is not None and tr.effects:
+            n = {k: sum(1 for e in tr.effects if e.effect == k) for k in ("helped", "hurt", "ran_out")}
+            doc.blocks += [Text(f"What thinking did, per test: helped {n['helped']}, hurt {n['hurt']}, "
+                                f"only ran out of budget {n['ran_out']}"),
+                           Table(["test", "repeat", "thinking", "on-arm class", "on-arm reasoning tokens"],
+                                 [[e.test_id, e.repeat, e.effect.replace("_", " "), e.on_class, e.on_reasoning_tokens]
+                                  for e in tr.effects])]
     if rep.bench is not None:
         doc.blocks += bench_blocks(rep.bench)
     return doc
@@ -143,5 +160,6 @@ def _failure_blocks(rep: SuiteReport) -> list[Block]:
     out += [Heading("Math failures", 3),
             Text(f"format mismatch (right value, wrong format): {len(mf.format_mismatch)} "
                  f"({', '.join(mf.format_mismatch) or '-'}); wrong answer {len(mf.wrong_answer)} "
-                 f"({', '.join(mf.wrong_answer) or '-'})")]
+                 f"({', '.join(mf.wrong_answer) or '-'}); cut off by the token budget {len(mf.cut_off)} "
+                 f"({', '.join(mf.cut_off) or '-'})")]
     return out

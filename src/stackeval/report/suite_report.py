@@ -32,6 +32,15 @@ from stackeval.records.report import (
 from stackeval.records.run import RunInfo, TestResult
 from stackeval.records.stack import StackProfile
 from stackeval.report.summary import grouped_rates, pass_at_1, rate, run_wall_s
+from stackeval.report.truncation import (
+    arm_effects,
+    arm_tokens,
+    clustered,
+    interval_method,
+    is_cut_off,
+    truncation_section,
+    with_cluster_intervals,
+)
 
 __all__ = ["build_report", "bench_document"]
 
@@ -56,19 +65,24 @@ def build_report(info: RunInfo, stack: StackProfile, results: Sequence[TestResul
     sweep = (docs or {}).get("sweep")
     pa = pass_at_1(rs)
     arms = sorted({r.arm for r in rs})
+    by_tier = clustered(grouped_rates(rs, "tier", TIERS), rs, "tier")  # intervals: results of one test are one cluster
+    trunc = truncation_section(info.spec, rs, by_tier, interval_method(rs))
+    if arms == ["off", "on"]:
+        trunc.effects = arm_effects(rs)
     return SuiteReport(
         headline=Headline(
             run_id=info.id, kind=info.kind, profile=info.profile, model=info.model, endpoint=info.endpoint,
-            engine=stack.engine, engine_version=stack.engine_version, overall=rate(rs),
+            engine=stack.engine, engine_version=stack.engine_version, overall=with_cluster_intervals(rate(rs), rs),
             tests_wall_s=round(sum(r.wall_s for r in rs), 2), run_wall_s=run_wall_s(info), started_at=info.started_at,
             finished_at=info.finished_at, status=info.status, suite_hash=info.suite_hash),
-        by_category=grouped_rates(rs, "category", CATEGORIES),
-        by_tier=grouped_rates(rs, "tier", TIERS),
+        by_category=clustered(grouped_rates(rs, "category", CATEGORIES), rs, "category"),
+        by_tier=by_tier,
         coding_failures=[CodingFailure(test_id=r.test_id, arm=r.arm, failure_class=r.failure_class, detail=r.detail[:200])
                          for r in fails if r.category == "coding"],
         math_failures=MathFailures(
-            format_mismatch=sorted(r.test_id for r in fails if r.category == "math" and _is_format(r)),
-            wrong_answer=sorted(r.test_id for r in fails if r.category == "math" and not _is_format(r))),
+            format_mismatch=sorted(r.test_id for r in fails if r.category == "math" and _is_format(r) and not is_cut_off(r)),
+            wrong_answer=sorted(r.test_id for r in fails if r.category == "math" and not _is_format(r) and not is_cut_off(r)),
+            cut_off=sorted(r.test_id for r in fails if r.category == "math" and is_cut_off(r))),
         failure_classes=dict(Counter(r.failure_class or r.status for r in rs if r.status != "pass").most_common()),
         flags=dict(Counter(f for r in rs for f in r.flags if not f.startswith("attempts:")).most_common()),
         slowest=[TestTime(test_id=r.test_id, wall_s=r.wall_s, status=r.status) for r in sorted(rs, key=lambda r: -r.wall_s)[:top]],
@@ -79,13 +93,14 @@ def build_report(info: RunInfo, stack: StackProfile, results: Sequence[TestResul
         arms=_arms(rs, arms[0], arms[1]) if len(arms) == 2 else None,
         sweep=SweepRef(sweep_id=sweep.get("sweep_id"), name=sweep.get("name")) if isinstance(sweep, dict) and sweep else None,
         bench=bench_document(docs) if info.kind == "bench" or "bench" in (docs or {}) else None,
+        truncation=trunc,
     )
 
 
 def _is_format(r: TestResult) -> bool:
     if r.failure_class == "format_mismatch":
         return True
-    # a truncated answer whose grader still saw the right value counts as a format problem too
+    # (cut-off answers are listed apart: see MathFailures.cut_off)
     return r.grade.get("failure_class") == "format_mismatch"
 
 
@@ -118,5 +133,5 @@ def _arms(rs: list[TestResult], a: str, b: str) -> ArmsComparison:
         out.cost[arm] = ArmCost(passed=sum(1 for r in xs if r.status == "pass"), total=len(xs),
                                 completion_tokens=sum(r.completion_tokens or 0 for r in xs),
                                 reasoning_chars=sum(r.reasoning_chars for r in xs),
-                                thinking_ignored=sum(1 for r in xs if "thinking_ignored" in r.flags))
+                                thinking_ignored=sum(1 for r in xs if "thinking_ignored" in r.flags), **arm_tokens(rs, arm))
     return out

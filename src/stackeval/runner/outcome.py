@@ -8,17 +8,12 @@ from stackeval.perf.requests import decode_rate
 from stackeval.records.answer import Answer, GradeResult
 from stackeval.records.items import Item
 from stackeval.records.request import ChatResult
-from stackeval.records.run import TestResult
+from stackeval.records.run import ANSWER_TRUNCATED, EMPTY_ANSWER, REASONING_EXHAUSTED, TestResult
 from stackeval.runner.thinking import honoured, split_arm
 
 Grader = Callable[[Item, Answer], GradeResult]
 
 
-# failure classes for answers the token budget (or the model) cut short; see budget_class
-REASONING_EXHAUSTED = "reasoning_exhausted"  # finish_reason=length before any answer text: ran out while reasoning
-ANSWER_TRUNCATED = "truncated"  # finish_reason=length after the answer had started
-EMPTY_ANSWER = "empty_answer"  # the model stopped by itself with no answer text and no tool call
-BUDGET_CLASSES = (REASONING_EXHAUSTED, ANSWER_TRUNCATED, EMPTY_ANSWER)
 
 
 def budget_class(res: ChatResult) -> str | None:
