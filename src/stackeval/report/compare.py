@@ -43,6 +43,7 @@ from stackeval.records.sweep import ColumnInput, RunData, SweepContext
 from stackeval.report.stats import ALPHA, exact_mcnemar, mean_interval, welch_delta
 from stackeval.report.suite_report import bench_document
 from stackeval.report.summary import grouped_rates, pass_at_1, rate
+from stackeval.report.truncation import budget_variables
 
 __all__ = ["compare", "noise_pairs", "run_speed", "stack_values", "suite_units", "variables"]
 
@@ -164,6 +165,9 @@ def stack_values(ci: ColumnInput) -> dict[str, Scalar | list[str] | None]:
         for rd in ci.runs:
             for k, v in rd.stack.settings.items():
                 if not k.startswith("state."):
+                    out.setdefault(k, v)
+            if rd.info.kind == "suite":  # token budgets and thinking arm: runs with different budgets differ
+                for k, v in budget_variables(rd.info.spec).items():
                     out.setdefault(k, v)
     elif ci.settings:
         out.update({k: v for k, v in ci.settings.items() if not k.startswith("state.")})
