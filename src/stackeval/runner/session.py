@@ -12,7 +12,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from stackeval.client.http import ClientOptions, check_base_url
+from stackeval.client.http import check_base_url
+from stackeval.client.options import client_options
 from stackeval.errors import UserError, WorkersLost
 from stackeval.records.execution import Executor
 from stackeval.records.recipe import Recipe
@@ -36,13 +37,6 @@ class RunOutcome:
     new_results: int
     stack: StackProfile
     resumed: bool
-
-
-def client_options(endpoint: str, api_key: str | None, timeouts: dict[str, float] | None = None, **kw: object) -> ClientOptions:
-    t = timeouts or {}
-    return ClientOptions(base_url=endpoint, api_key=api_key,
-                         connect_timeout_s=t.get("connect", 10.0), read_timeout_s=t.get("read", 120.0),
-                         total_timeout_s=t.get("total", 900.0), **kw)  # type: ignore[arg-type]
 
 
 async def execute_suite(
