@@ -7,7 +7,9 @@ StackevalError
 │   ├── EndpointError    endpoint unreachable, not an LLM server, or refusing our key
 │   └── StoreError       DB file that is not SQLite or is from a newer schema
 ├── InternalError        a bug in stackeval
-└── WorkersLost          every (Ray) worker of a run was lost: what finished is stored; exit code 3
+├── WorkersLost          every (Ray) worker of a run was lost: what finished is stored; exit code 3
+├── GradingLost          the worker running a grader's program was lost (more often than retries allow)
+└── PointLost            the host of a sweep point (not its server) was lost: the point is interrupted
 
 Failures of the *server under test* are never exceptions: they become classified records
 (see ``stackeval.records.request.ErrorClass``).
@@ -56,3 +58,11 @@ class WorkersLost(StackevalError):
     """Every worker that could run the rest of a run was lost; what finished is stored, resume re-runs the rest."""
 
     exit_code = 3
+
+
+class GradingLost(StackevalError):
+    """The worker running a program for a grader died (more often than the retries allow)."""
+
+
+class PointLost(StackevalError):
+    """The host of a point (not its server) was lost; the point is interrupted, a resume runs it again."""
