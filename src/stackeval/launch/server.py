@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from stackeval.client.http import Client, ClientOptions
+from stackeval.localserver.manager import child_preexec
 from stackeval.records.perf import StartupInfo
 from stackeval.stack.logs import parse_startup_log
 
@@ -78,7 +79,8 @@ class ServerProcess:
         with open(self.log_path, "wb") as log:
             try:
                 self.proc = subprocess.Popen(self.argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                             env=env, cwd=self.cwd, start_new_session=True)
+                                             env=env, cwd=self.cwd, start_new_session=True,
+                                             preexec_fn=child_preexec())  # noqa: PLW1509 (dies with us)
             except OSError as e:  # the program is missing or not executable: the point fails to start
                 log.write(f"stackeval: cannot execute {self.argv[0]!r}: {e.strerror or e}\n".encode())
                 self.proc = None

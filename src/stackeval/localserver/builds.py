@@ -229,6 +229,17 @@ def _answer_one_token(proc: subprocess.Popen[bytes], port: int, log: Path, deadl
     return False, "did not answer within the probe's time"
 
 
+def _probe_cached(build: Build, model: Path, use_cache: bool) -> tuple[bool, str]:
+    key = _cache_key(build, model)
+    hit = _cache_load().get(key) if use_cache else None
+    if isinstance(hit, dict) and "ok" in hit:
+        return bool(hit["ok"]), str(hit.get("what", "")) + " (cached probe)"
+    ok, what = probe(build, model)
+    if use_cache:
+        _cache_store(key, {"ok": ok, "what": what, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+    return ok, what
+
+
 def choose_build(model: Path, forced: str | None = None, *, use_cache: bool = True) -> BuildChoice:
     """The build to run: the forced one (argument, then ``$STACKEVAL_LLAMA_BUILD``), else the first
     candidate whose probe succeeds."""
@@ -247,20 +258,21 @@ def choose_build(model: Path, forced: str | None = None, *, use_cache: bool = Tr
     if not found:
         raise LocalServerError("no llama.cpp server build is installed: pip install xllamacpp==2026.10.11549 "
                                "(or run bash scripts/bootstrap.sh)")
-    cache = _cache_load() if use_cache else {}
     tried: list[str] = []
     for b in found:
-        key = _cache_key(b, model)
-        hit = cache.get(key)
-        if isinstance(hit, dict) and "ok" in hit:
-            ok, what = bool(hit["ok"]), str(hit.get("what", ""))
-            what += " (cached probe)"
-        else:
-            ok, what = probe(b, model)
-            if use_cache:
-                _cache_store(key, {"ok": ok, "what": what, "at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())})
+        ok, what = _probe_cached(b, model, use_cache)
         if ok:
             before = f"; tried first: {'; '.join(tried)}" if tried else ""
             return BuildChoice(b, what + before)
         tried.append(f"{b.name}: {what}")
     raise LocalServerError("no installed llama.cpp build runs on this machine: " + "; ".join(tried))
+
+
+def usable_builds(model: Path, *, use_cache: bool = True) -> list[BuildChoice]:
+    """Every installed build whose probe succeeds here (tests run their server features on each)."""
+    out = []
+    for b in candidates():
+        ok, what = _probe_cached(b, model, use_cache)
+        if ok:
+            out.append(BuildChoice(b, what))
+    return out

