@@ -90,6 +90,10 @@ def run(
     connect_timeout: Annotated[float, typer.Option("--connect-timeout")] = 10.0,
     max_tokens_cap: Annotated[int | None, typer.Option("--max-tokens-cap", min=1,
                               help="cap every item's max_tokens (quick runs; recorded in the run)")] = None,
+    reasoning_budget: Annotated[int | None, typer.Option("--reasoning-budget", min=0, help="reasoning tokens added to each "
+                                "item's answer budget when the model may think (default 8192, within max_model_len)")] = None,
+    max_tokens: Annotated[int | None, typer.Option("--max-tokens", min=1, help="one fixed max_tokens for every request "
+                          "(overrides the items' budgets and the reasoning allowance)")] = None,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
@@ -130,6 +134,7 @@ def run(
             executor=LocalExecutor(), timeouts={"total": timeout, "read": read_timeout, "connect": connect_timeout},
             progress=progress, on_start=on_start, max_tokens_cap=max_tokens_cap,
             transports=["stream", "whole"] if transport == "both" else [transport],
+            reasoning_budget=reasoning_budget, max_tokens=max_tokens,
         ))
     except KeyboardInterrupt:
         rid = state["run_id"]
@@ -141,6 +146,19 @@ def run(
     console.print(summary_table(s, f"run {out.run_id} · {out.stack.engine} · {profile or ''}"))
     console.print(f"run id: {out.run_id}  ({out.new_results} new results; db {path})")
     _warn_infrastructure(out.results, out.run_id, path)
+    _warn_budget(out.results, out.run_id, path)
+
+
+def _warn_budget(results: list, run_id: str, path: Path) -> None:  # noqa: ANN001
+    """One line on stderr when many answers were cut off by the token budget, naming the flag to rerun with."""
+    from stackeval.report.truncation import truncation_section
+    from stackeval.store.db import Store
+
+    with Store(path, create=False) as st:
+        spec = st.run_info(run_id).spec
+    w = truncation_section(spec, results).warning
+    if w:
+        print(f"stackeval: warning: {w}", file=sys.stderr)
 
 
 def _warn_infrastructure(results: list, run_id: str, path: Path) -> None:  # noqa: ANN001
