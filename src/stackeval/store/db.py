@@ -211,16 +211,20 @@ class Store:
 
     # ---- reads -----------------------------------------------------------------------------------
     def resolve_run(self, ref: str) -> str:
+        return self.resolve_id("runs", "started_at", "run", ref)
+
+    def resolve_id(self, table: str, created: str, what: str, ref: str) -> str:
+        """The id in ``table`` that ``ref`` names: ``latest`` (by ``created``) or a unique id prefix."""
         if ref == "latest":
-            row = self.conn.execute("SELECT id FROM runs ORDER BY started_at DESC, rowid DESC LIMIT 1").fetchone()
+            row = self.conn.execute(f"SELECT id FROM {table} ORDER BY {created} DESC, rowid DESC LIMIT 1").fetchone()
             if row is None:
-                raise ProfileNotFound(f"no runs in {self.path}")
+                raise ProfileNotFound(f"no {what}s in {self.path}")
             return str(row[0])
-        rows = self.conn.execute("SELECT id FROM runs WHERE id LIKE ? ESCAPE '\\'", (like_prefix(ref),)).fetchall()
+        rows = self.conn.execute(f"SELECT id FROM {table} WHERE id LIKE ? ESCAPE '\\'", (like_prefix(ref),)).fetchall()
         if not rows:
-            raise ProfileNotFound(f"no run {ref!r} in {self.path}")
+            raise ProfileNotFound(f"no {what} {ref!r} in {self.path}")
         if len(rows) > 1:
-            raise ProfileNotFound(f"run id prefix {ref!r} is ambiguous ({len(rows)} runs)")
+            raise ProfileNotFound(f"{what} id prefix {ref!r} is ambiguous ({len(rows)} {what}s)")
         return str(rows[0][0])
 
     def run_info(self, run_id: str) -> RunInfo:

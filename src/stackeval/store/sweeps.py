@@ -9,7 +9,7 @@ from datetime import UTC, datetime
 
 from stackeval.errors import ProfileNotFound
 from stackeval.records.sweep import SweepInfo, SweepPointRecord, SweepRecipe
-from stackeval.store.db import Store, like_prefix, utcnow
+from stackeval.store.db import Store, utcnow
 
 __all__ = ["SweepStore"]
 
@@ -43,17 +43,7 @@ class SweepStore:
 
     # ---- reads -------------------------------------------------------------------------------
     def resolve(self, ref: str) -> str:
-        if ref == "latest":
-            row = self.conn.execute("SELECT id FROM sweeps ORDER BY created_at DESC, rowid DESC LIMIT 1").fetchone()
-            if row is None:
-                raise ProfileNotFound(f"no sweeps in {self.store.path}")
-            return str(row[0])
-        rows = self.conn.execute("SELECT id FROM sweeps WHERE id LIKE ? ESCAPE '\\'", (like_prefix(ref),)).fetchall()
-        if not rows:
-            raise ProfileNotFound(f"no sweep {ref!r} in {self.store.path}")
-        if len(rows) > 1:
-            raise ProfileNotFound(f"sweep id prefix {ref!r} is ambiguous ({len(rows)} sweeps)")
-        return str(rows[0][0])
+        return self.store.resolve_id("sweeps", "created_at", "sweep", ref)
 
     def find(self, ref: str) -> str | None:
         """The sweep id for ``ref`` if it names exactly one sweep, else None."""
