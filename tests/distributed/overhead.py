@@ -1,6 +1,6 @@
 """Measure the Ray executor's overhead against the local one: the same sweep (3 points over the local
 llama.cpp server, a smoke suite and a small bench at each), once through ``launch.run_sweep`` and once
-through ``distributed.run_sweep_ray`` on a local single-machine Ray instance (loopback, 2 CPUs).
+through ``launch.run_sweep`` with ``distributed.RayHosts`` on a local single-machine Ray instance (loopback, 2 CPUs).
 
     python -m tests.distributed.overhead [--json out.json]
 
@@ -69,9 +69,8 @@ def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--json", type=Path)
     args = ap.parse_args()
-    from stackeval.distributed.sweep import run_sweep_ray
-
     from stackeval.distributed.cluster import connected
+    from stackeval.distributed.host import RayHosts
     from stackeval.distributed.records import RayOptions
     from stackeval.launch.sweep import run_sweep
     from stackeval.records.sweep import SweepRecipe
@@ -89,7 +88,7 @@ def main() -> None:
         with connected(opts):
             out["ray_start_s"] = round(time.perf_counter() - t, 2)
             t = time.perf_counter()
-            remote = asyncio.run(run_sweep_ray(recipe, db_path=db, options=opts))
+            remote = asyncio.run(run_sweep(recipe, db_path=db, hosts=RayHosts(opts)))
             out["ray"] = {"sweep_s": round(time.perf_counter() - t, 2), **_summary(db, remote.sweep_id)}
             t = time.perf_counter()
         out["ray_stop_s"] = round(time.perf_counter() - t, 2)

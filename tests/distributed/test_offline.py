@@ -9,10 +9,10 @@ import sys
 import pytest
 
 from stackeval.distributed.records import LOST, RayOptions, UnitTask, lost_result
-from stackeval.distributed.session import plan_with_lost
 from stackeval.errors import ConfigError, UserError
 from stackeval.records.run import RunSpec
 from stackeval.records.sweep import SweepRecipe
+from stackeval.runner.suite import plan
 from stackeval.suites.loader import load_profile
 
 SPEC = RunSpec(endpoint="http://127.0.0.1:1", model="m", profile="smoke", repeats=2)
@@ -20,8 +20,8 @@ SPEC = RunSpec(endpoint="http://127.0.0.1:1", model="m", profile="smoke", repeat
 
 def test_importing_stackeval_and_its_ray_modules_does_not_import_ray() -> None:
     code = ("import sys, stackeval, stackeval.distributed, stackeval.distributed.records, stackeval.distributed.pool, "
-            "stackeval.distributed.session, stackeval.distributed.sweep, stackeval.cli.app, stackeval.cli.ray_cmd; "
-            "from stackeval.distributed import RayOptions, execute_suite_on; "
+            "stackeval.distributed.suite_exec, stackeval.distributed.host, stackeval.cli.app, stackeval.cli.executors; "
+            "from stackeval.distributed import RayOptions, RayHosts, RaySuiteExecutor; "
             "assert 'ray' not in sys.modules, 'ray was imported'")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stderr
@@ -46,7 +46,7 @@ def test_a_resume_reruns_lost_units_as_their_next_attempt_and_nothing_else() -> 
             task = UnitTask(item=it, arm="default", repeat=rep, spec=SPEC, engine="llamacpp")
             done[(it.id, "default", rep)] = lost_result(task, "x") if it is items[0] and rep == 1 else None
     done = {k: v for k, v in done.items() if v is not None}  # one lost, the rest not run yet
-    units = plan_with_lost(suite, SPEC, done)
+    units = plan(suite, SPEC, done)
     keys = sorted((u.item.id, u.repeat, u.attempt) for u in units)
     assert len(units) == len(items) * 2
     assert (items[0].id, 1, 2) in keys and (items[0].id, 1, 1) not in keys
@@ -59,8 +59,8 @@ def test_a_stored_error_of_the_server_is_not_rerun_without_retry_errors() -> Non
     lost = lost_result(UnitTask(item=it, arm="default", repeat=0, spec=SPEC, engine="x"), "y")
     server_error = lost.model_copy(update={"failure_class": "http_503"})
     spec = SPEC.model_copy(update={"repeats": 1})
-    assert plan_with_lost(suite, spec, {(it.id, "default", 0): server_error}) == []
-    assert [u.attempt for u in plan_with_lost(suite, spec, {(it.id, "default", 0): server_error}, True)] == [2]
+    assert plan(suite, spec, {(it.id, "default", 0): server_error}) == []
+    assert [u.attempt for u in plan(suite, spec, {(it.id, "default", 0): server_error}, True)] == [2]
 
 
 def _recipe(hardware: dict) -> SweepRecipe:
@@ -70,7 +70,7 @@ def _recipe(hardware: dict) -> SweepRecipe:
 
 
 def test_point_placement_flag_beats_recipe_beats_default() -> None:
-    from stackeval.distributed.sweep import point_placement
+    from stackeval.distributed.host import point_placement
 
     assert point_placement(_recipe({}), RayOptions()) == (1.0, {})
     assert point_placement(_recipe({"ray_resources": {"GPU": 1, "CPU": 4}}), RayOptions()) == (4.0, {"GPU": 1.0})
@@ -81,7 +81,7 @@ def test_point_placement_flag_beats_recipe_beats_default() -> None:
 
 
 def test_resource_flags_take_json_objects_of_numbers() -> None:
-    from stackeval.cli.ray_cmd import _resources
+    from stackeval.cli.executors import resources as _resources
 
     assert _resources('{"GPU": 1}', "--resources") == {"GPU": 1.0}
     assert _resources(None, "--resources") == {}
@@ -94,5 +94,5 @@ def test_a_bad_endpoint_url_is_refused_before_any_actor_exists() -> None:
     from stackeval.distributed.suite_exec import RaySuiteExecutor
     from stackeval.errors import EndpointError
 
-    with pytest.raises(EndpointError, match="not an http"):
+    with pytest.raises(EndpointError, match="lacks a scheme"):
         RaySuiteExecutor(["http://127.0.0.1:1", "127.0.0.1:8000"], None, {})

@@ -13,11 +13,11 @@ from pathlib import Path
 from typing import Any
 
 from stackeval.distributed.records import LOST, RayOptions
-from stackeval.distributed.session import execute_suite_on, stored_endpoints
 from stackeval.distributed.suite_exec import RaySuiteExecutor
 from stackeval.graders.base import GradeContext, grade
 from stackeval.records.answer import Answer
-from stackeval.runner.session import execute_suite
+from stackeval.runner.executors import LocalSuiteExecutor
+from stackeval.runner.session import run_suite, suite_endpoints
 from stackeval.sandbox.local import LocalExecutor
 from stackeval.store.db import Store
 from stackeval.suites.loader import load_profile
@@ -36,8 +36,13 @@ def _kw(**over: Any) -> dict[str, Any]:
 
 async def _ray_run(endpoints: list[str], db: Path, options: RayOptions | None = None, **kw: Any):  # noqa: ANN202
     async with RaySuiteExecutor(endpoints, None, TIMEOUTS, options) as ex:
-        out = await execute_suite_on(ex, db_path=db, **_kw(**kw))
-        return out, ex.describe()
+        out = await run_suite(ex, db_path=db, **_kw(**kw))
+        return out, ex.describe().model_dump()
+
+
+async def _local_run(endpoint: str, db: Path, **kw: Any):  # noqa: ANN202
+    async with LocalSuiteExecutor(endpoint, None, TIMEOUTS, LocalExecutor()) as ex:
+        return await run_suite(ex, db_path=db, **_kw(**kw))
 
 
 def test_code_grading_as_ray_tasks_matches_the_local_sandbox(ray_cluster) -> None:  # noqa: ANN001
@@ -57,9 +62,8 @@ def test_code_grading_as_ray_tasks_matches_the_local_sandbox(ray_cluster) -> Non
 def test_sharded_suite_stores_what_the_local_path_stores(ray_cluster, replicas, tmp_path: Path) -> None:  # noqa: ANN001
     a, b = (s.base_url for s in replicas)
     db = tmp_path / "s.db"
-    # local: today's path, one request at a time (llama.cpp batches are not bit-identical to single requests)
-    local = asyncio.run(execute_suite(db_path=db, endpoint=a, api_key=None, executor=LocalExecutor(),
-                                      **_kw(concurrency=1)))
+    # local: the same lifecycle, one request at a time (llama.cpp batches are not bit-identical to single requests)
+    local = asyncio.run(_local_run(a, db, concurrency=1))
     # ray: two shards under a global bound of 2, so each replica also sees one request at a time
     out, doc = asyncio.run(_ray_run([a, b], db))
     assert out.run_id != local.run_id and out.stack.fingerprint == local.stack.fingerprint
@@ -71,7 +75,7 @@ def test_sharded_suite_stores_what_the_local_path_stores(ray_cluster, replicas, 
     assert rows(db, "SELECT COUNT(*) FROM results WHERE run_id=?", out.run_id) == [(n,)]
     assert rows(db, "SELECT COUNT(*) FROM requests WHERE run_id=?", out.run_id) == [(n,)]
     assert rows(db, "SELECT status FROM runs WHERE id=?", out.run_id) == [("complete",)]
-    assert stored_endpoints(db, out.run_id) == [a, b]
+    assert suite_endpoints(db, out.run_id, []) == [a, b]
 
 
 def test_a_worker_killed_mid_run_leaves_lost_units_that_resume_completes(ray_cluster, replicas, tmp_path: Path) -> None:  # noqa: ANN001
@@ -91,7 +95,7 @@ def test_a_worker_killed_mid_run_leaves_lost_units_that_resume_completes(ray_clu
                 os.kill(info.pid, signal.SIGKILL)  # a Ray worker process of this test's own cluster
                 killed.update(pid=info.pid, endpoint=busy[0].endpoint)
 
-            return await execute_suite_on(ex, db_path=db, progress=progress, **_kw(repeats=2))
+            return await run_suite(ex, db_path=db, progress=progress, **_kw(repeats=2))
 
     first = asyncio.run(go())
     n = len(load_profile("smoke").items) * 2
@@ -100,7 +104,7 @@ def test_a_worker_killed_mid_run_leaves_lost_units_that_resume_completes(ray_clu
     assert lost and all(r.status == "error" and r.attempt == 1 for r in lost)
     assert len(first.results) == n  # the killed shard was replaced: the rest of the run went on
     # resume: only the lost units run again, each as attempt 2; nothing is written twice
-    again, _doc = asyncio.run(_ray_run(stored_endpoints(db, first.run_id), db, resume=first.run_id))
+    again, _doc = asyncio.run(_ray_run(suite_endpoints(db, first.run_id, []), db, resume=first.run_id))
     assert again.run_id == first.run_id and again.new_results == len(lost)
     assert len(again.results) == n and not [r for r in again.results if r.failure_class == LOST]
     assert {r.test_id for r in again.results if r.attempt == 2} == {r.test_id for r in lost}
@@ -114,13 +118,13 @@ def test_a_worker_killed_mid_run_leaves_lost_units_that_resume_completes(ray_clu
     assert sum(doc["results_by_endpoint"].values()) == n
 
 
-def test_cli_run_ray_joins_the_cluster_by_address(ray_cluster, replicas, tmp_path: Path) -> None:  # noqa: ANN001
+def test_cli_run_executor_ray_joins_the_cluster_by_address(ray_cluster, replicas, tmp_path: Path) -> None:  # noqa: ANN001
     a, b = (s.base_url for s in replicas)
     db = tmp_path / "c.db"
     address = ray_cluster.get_runtime_context().gcs_address
-    code = "import stackeval.cli.ray_cmd; from stackeval.cli.app import main; main()"
-    r = subprocess.run([sys.executable, "-c", code, "run-ray", "-e", a, "-e", b, "-p", "smoke", "--only", "k1.math*",
-                        "--only", "k1.coding*", "--db", str(db), "--ray-address", address, "-q"],
+    code = "from stackeval.cli.app import main; main()"
+    r = subprocess.run([sys.executable, "-c", code, "run", "--executor", "ray", "-e", a, "-e", b, "-p", "smoke",
+                        "--only", "k1.math*", "--only", "k1.coding*", "--db", str(db), "--ray-address", address, "-q"],
                        capture_output=True, text=True, timeout=120)
     assert r.returncode == 0, r.stderr[-3000:]
     assert "run id:" in r.stdout

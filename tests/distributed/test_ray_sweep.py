@@ -43,13 +43,13 @@ def test_ray_sweep_matches_the_local_launcher(ray_cluster, tmp_path: Path) -> No
 
     if _local_why():
         pytest.skip(_local_why() or "")
-    from stackeval.distributed.sweep import run_sweep_ray
+    from stackeval.distributed.host import RayHosts
 
     recipe = SweepRecipe.model_validate(RECIPE)
     db = tmp_path / "sw.db"
     local = asyncio.run(run_sweep(recipe, db_path=db, executor=LocalExecutor()))
     said: list[str] = []
-    remote = asyncio.run(run_sweep_ray(recipe, db_path=db, options=RayOptions(), progress=said.append))
+    remote = asyncio.run(run_sweep(recipe, db_path=db, hosts=RayHosts(RayOptions()), progress=said.append))
     assert [p.status for p in local.points] == ["complete"] * 3
     assert [p.status for p in remote.points] == ["complete"] * 3
     assert any("on node" in m for m in said)
@@ -81,12 +81,12 @@ def test_ray_sweep_matches_the_local_launcher(ray_cluster, tmp_path: Path) -> No
 
 
 def test_a_point_asking_for_resources_no_node_has_is_refused_before_anything_starts(ray_cluster, tmp_path: Path) -> None:  # noqa: ANN001
-    from stackeval.distributed.sweep import run_sweep_ray
+    from stackeval.distributed.host import RayHosts
 
     recipe = SweepRecipe.model_validate({**RECIPE, "hardware": {"ray_resources": {"GPU": 1}}})
     db = tmp_path / "none.db"
     with pytest.raises(UserError, match=r"no node of the Ray cluster has .*GPU"):
-        asyncio.run(run_sweep_ray(recipe, db_path=db))
+        asyncio.run(run_sweep(recipe, db_path=db, hosts=RayHosts()))
     assert not db.exists() or rows(db, "SELECT COUNT(*) FROM sweeps") == [(0,)]
 
 
@@ -103,7 +103,7 @@ def test_a_point_worker_killed_mid_suite_takes_its_server_down_and_resume_comple
 
     if _local_why():
         pytest.skip(_local_why() or "")
-    from stackeval.distributed.sweep import run_sweep_ray
+    from stackeval.distributed.host import RayHosts
 
     recipe = SweepRecipe.model_validate({**RECIPE, "matrix": {}, "params": {"-np": 1},
                                          "workloads": [{"kind": "suite", "profile": "smoke", "repeats": 2, "concurrency": 1}]})
@@ -128,7 +128,7 @@ def test_a_point_worker_killed_mid_suite_takes_its_server_down_and_resume_comple
         if found and not killed:
             threading.Thread(target=kill_after_first_result, args=(int(found.group(1)),), daemon=True).start()
 
-    first = asyncio.run(run_sweep_ray(recipe, db_path=db, progress=said))
+    first = asyncio.run(run_sweep(recipe, db_path=db, hosts=RayHosts(), progress=said))
     assert killed
     (p,) = first.points
     assert p.status == "interrupted" and "lost" in (p.reason or "")
@@ -138,7 +138,7 @@ def test_a_point_worker_killed_mid_suite_takes_its_server_down_and_resume_comple
         assert s.connect_ex(("127.0.0.1", port)) != 0
     with Store(db, create=False) as st:
         assert SweepStore(st).info(first.sweep_id).status == "interrupted"
-    again = asyncio.run(run_sweep_ray(recipe, db_path=db, resume=first.sweep_id))
+    again = asyncio.run(run_sweep(recipe, db_path=db, hosts=RayHosts(), resume=first.sweep_id))
     (p2,) = again.points
     assert p2.status == "complete" and p2.attempts == 2
     (rid,) = _suite_runs(db, first.sweep_id).values()

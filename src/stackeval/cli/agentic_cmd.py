@@ -11,7 +11,6 @@ from typing import Annotated
 import typer
 
 from stackeval.cli.app import DbOpt, KeyEnvOpt, _db, app
-from stackeval.errors import UserError
 
 
 @app.command()
@@ -51,15 +50,13 @@ def agentic(
             t = load_task(tid)
             console.print(f"{tid:<22} {t.kind:<7} {t.limits.max_turns:>3} turns  {t.title}")
         return
+    from stackeval.cli.inputs import THINKING, check_choice, load_target
     from stackeval.runner.agentic import execute_agentic
     from stackeval.sandbox.local import LocalExecutor
-    from stackeval.stack.recipe import load_recipe
 
-    if thinking not in ("default", "off", "on", "both"):
-        raise UserError(f"--thinking must be off, on or both, not {thinking!r}")
-    rec = load_recipe(recipe) if recipe else None
-    if rec and not endpoint and rec.endpoint:
-        endpoint = rec.endpoint
+    check_choice("--thinking", thinking, THINKING)
+    rec, endpoints = load_target(recipe, [endpoint] if endpoint else [])
+    endpoint = endpoints[0] if endpoints else None
     path = _db(db)
     state: dict[str, object] = {"n": 0, "run_id": None}
 

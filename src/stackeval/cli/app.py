@@ -22,6 +22,8 @@ app.add_typer(suite_app, name="suite")
 
 DbOpt = Annotated[Path | None, typer.Option("--db", help="SQLite store (default ./stackeval.db or $STACKEVAL_DB)")]
 KeyEnvOpt = Annotated[str, typer.Option("--api-key-env", help="name of the environment variable holding the API key")]
+RayAddressOpt = Annotated[str | None, typer.Option("--ray-address", help="ray: the cluster to join (default $RAY_ADDRESS, "
+                                                   "else a local single-machine instance on loopback)")]
 
 
 def _db(db: Path | None) -> Path:
@@ -72,11 +74,12 @@ def stack(
 
 @app.command()
 def run(
-    endpoint: Annotated[str | None, typer.Option("--endpoint", "-e")] = None,
+    endpoint: Annotated[list[str] | None, typer.Option("--endpoint", "-e", help="base URL (with --executor ray: "
+                                                       "repeatable, one shard per replica of the deployment)")] = None,
     profile: Annotated[str | None, typer.Option("--profile", "-p", help="suite profile, e.g. smoke or strict")] = None,
     model: Annotated[str | None, typer.Option("--model", "-m")] = None,
     db: DbOpt = None,
-    concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, max=1024)] = 4,
+    concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, max=1024, help="requests in flight (over all endpoints)")] = 4,
     resume: Annotated[str | None, typer.Option("--resume", help="RUN_ID (prefix or 'latest') to complete")] = None,
     force: Annotated[bool, typer.Option("--force", help="resume even if the suite or stack changed")] = False,
     retry_errors: Annotated[bool, typer.Option("--retry-errors", help="with --resume: re-run errored tests")] = False,
@@ -96,26 +99,41 @@ def run(
                           "(overrides the items' budgets and the reasoning allowance)")] = None,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    executor: Annotated[str, typer.Option("--executor", help="local | ray (a Ray cluster; pip install 'stackeval[ray]')")] = "local",
+    ray_address: RayAddressOpt = None,
+    per_endpoint: Annotated[int | None, typer.Option("--per-endpoint", min=1, help="ray: cap of requests in flight at one endpoint")] = None,
+    grade_on: Annotated[str | None, typer.Option("--grade-on", help="ray: tasks (code runs fanned out over the cluster, default) | shard")] = None,
+    shard_resources: Annotated[str | None, typer.Option("--shard-resources", help="ray: per shard, JSON, e.g. '{\"replica_node\": 1}'")] = None,
 ) -> None:
-    """Run a suite profile against an endpoint; every result is stored as it completes."""
+    """Run a suite profile against an endpoint (or, on a Ray cluster, sharded over replicas); every result is
+    stored as it completes."""
+    from stackeval.cli.executors import ray_only_flags, resources, run_suite_with
+    from stackeval.cli.inputs import EXECUTORS, THINKING, check_choice, load_target, transports
     from stackeval.cli.render import console, summary_table
     from stackeval.report.summary import summarize
-    from stackeval.runner.session import execute_suite
-    from stackeval.sandbox.local import LocalExecutor
-    from stackeval.stack.recipe import load_recipe
 
-    if thinking not in ("default", "off", "on", "both"):
-        raise UserError(f"--thinking must be default, off, on or both, not {thinking!r}")
-    if transport not in ("stream", "whole", "both"):
-        raise UserError(f"--transport must be stream, whole or both, not {transport!r}")
-    rec = load_recipe(recipe) if recipe else None
-    if rec and not endpoint and rec.endpoint:
-        endpoint = rec.endpoint
+    check_choice("--thinking", thinking, THINKING)
+    arms = transports(transport)
+    check_choice("--executor", executor, EXECUTORS)
+    ray_only_flags(executor, **{"--ray-address": ray_address, "--per-endpoint": per_endpoint, "--grade-on": grade_on,
+                                "--shard-resources": shard_resources})
+    options = None
+    if executor == "ray":
+        from stackeval.distributed.records import RayOptions
+
+        options = RayOptions(address=ray_address, per_endpoint=per_endpoint,
+                             grade_on=check_choice("--grade-on", grade_on or "tasks", ("tasks", "shard")),  # type: ignore[arg-type]
+                             shard_resources=resources(shard_resources, "--shard-resources"))
+    rec, endpoints = load_target(recipe, list(endpoint or []))
     path = _db(db)
     state: dict[str, object] = {"n": 0, "run_id": None}
+    from stackeval.launch.resources import SuiteResources
+
+    sampled = SuiteResources(endpoints, enabled=executor == "local")  # the server's memory and CPU beside the run
 
     def on_start(run_id: str, n: int) -> None:
         state["run_id"] = run_id
+        sampled.on_start(run_id)
         if not quiet:
             console.print(f"run {run_id}: {n} tests to run", style="dim")
 
@@ -127,23 +145,26 @@ def run(
                           + (f"  {tr.failure_class}" if tr.failure_class else ""))
 
     try:
-        out = asyncio.run(execute_suite(
-            db_path=path, endpoint=endpoint, profile=profile, model=model, concurrency=concurrency,
-            api_key=_key(api_key_env), api_key_env=api_key_env, recipe=rec, recipe_path=str(recipe) if recipe else None,
-            only=only or [], thinking=thinking, repeats=repeats, resume=resume, force=force, retry_errors=retry_errors,
-            executor=LocalExecutor(), timeouts={"total": timeout, "read": read_timeout, "connect": connect_timeout},
-            progress=progress, on_start=on_start, max_tokens_cap=max_tokens_cap,
-            transports=["stream", "whole"] if transport == "both" else [transport],
-            reasoning_budget=reasoning_budget, max_tokens=max_tokens,
-        ))
+        out = run_suite_with(
+            executor, endpoints=endpoints, db_path=path, api_key=_key(api_key_env), options=options,
+            timeouts={"total": timeout, "read": read_timeout, "connect": connect_timeout},
+            profile=profile, model=model, concurrency=concurrency, api_key_env=api_key_env, recipe=rec,
+            recipe_path=str(recipe) if recipe else None, only=only or [], thinking=thinking, repeats=repeats,
+            resume=resume, force=force, retry_errors=retry_errors, progress=progress, on_start=on_start,
+            max_tokens_cap=max_tokens_cap, transports=arms, reasoning_budget=reasoning_budget, max_tokens=max_tokens,
+        )
     except KeyboardInterrupt:
+        sampled.close()
         rid = state["run_id"]
         if rid:
+            again = " --executor ray" if executor == "ray" else ""
             console.print(f"interrupted: {state['n']} results stored in {path}; resume with: "
-                          f"stackeval run --resume {rid} --db {path}", style="yellow")
+                          f"stackeval run --resume {rid}{again} --db {path}", style="yellow")
         raise typer.Exit(130) from None
+    sampled.finish(path, out.run_id)
     s = summarize(out.results)
-    console.print(summary_table(s, f"run {out.run_id} · {out.stack.engine} · {profile or ''}"))
+    where = " · ray" if executor == "ray" else ""
+    console.print(summary_table(s, f"run {out.run_id} · {out.stack.engine} · {profile or ''}{where}"))
     console.print(f"run id: {out.run_id}  ({out.new_results} new results; db {path})")
     _warn_infrastructure(out.results, out.run_id, path)
     _warn_budget(out.results, out.run_id, path)
@@ -333,8 +354,7 @@ def demo(
     run_demo(_db(db), build, explicit_db=db is not None)
 
 
-COMMAND_MODULES = ("stackeval.cli.bench_cmd", "stackeval.cli.experiments_cmd", "stackeval.cli.agentic_cmd",
-                   "stackeval.cli.ray_cmd")
+COMMAND_MODULES = ("stackeval.cli.bench_cmd", "stackeval.cli.experiments_cmd", "stackeval.cli.agentic_cmd")
 
 
 def _register_commands() -> None:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import sys
 from pathlib import Path
@@ -10,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from stackeval.cli.app import DbOpt, _db, _open_store, app
+from stackeval.cli.app import DbOpt, RayAddressOpt, _db, _open_store, app
 from stackeval.errors import UserError
 
 FORMATS = ("md", "html", "json")
@@ -35,14 +34,30 @@ def sweep(
     dry_run: Annotated[bool, typer.Option("--dry-run", help="print the planned points and commands, start nothing")] = False,
     log_dir: Annotated[Path | None, typer.Option("--log-dir", help="server logs (default <db>-logs/ beside the DB)")] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
+    executor: Annotated[str, typer.Option("--executor", help="local | ray (each point's server on a Ray actor "
+                                          "placed by resources; pip install 'stackeval[ray]')")] = "local",
+    ray_address: RayAddressOpt = None,
+    resources: Annotated[str | None, typer.Option("--resources", help="ray: per point, JSON (default: the recipe's "
+                                                  "hardware.ray_resources), e.g. '{\"GPU\": 1}'")] = None,
+    num_cpus: Annotated[float | None, typer.Option("--num-cpus", min=0, help="ray: CPUs reserved per point (default 1)")] = None,
 ) -> None:
     """Launch a server per point of a parameter sweep, run the workloads against it, store everything."""
+    from stackeval.cli.executors import ray_only_flags, sweep_with
+    from stackeval.cli.executors import resources as parse_resources
+    from stackeval.cli.inputs import EXECUTORS, check_choice
     from stackeval.cli.render import console
     from stackeval.launch.command import render_argv
+    from stackeval.launch.host import builtin_resolver
     from stackeval.launch.plan import load_sweep_recipe, plan_points
-    from stackeval.launch.sweep import builtin_resolver, run_sweep
-    from stackeval.sandbox.local import LocalExecutor
 
+    check_choice("--executor", executor, EXECUTORS)
+    ray_only_flags(executor, **{"--ray-address": ray_address, "--resources": resources, "--num-cpus": num_cpus})
+    options = None
+    if executor == "ray":
+        from stackeval.distributed.records import RayOptions
+
+        options = RayOptions(address=ray_address, point_resources=parse_resources(resources, "--resources"),
+                             **({"point_num_cpus": num_cpus} if num_cpus is not None else {}))
     rec = load_sweep_recipe(recipe)
     if dry_run:
         resolve = builtin_resolver(rec)(rec.launch.host, rec.launch.port or 0)
@@ -57,10 +72,12 @@ def sweep(
             console.print(m, style="dim", markup=False, highlight=False)
 
     try:
-        out = asyncio.run(run_sweep(rec, db_path=path, recipe_path=str(recipe), resume=resume, force=force,
-                                    log_dir=log_dir, executor=LocalExecutor(), progress=say))
+        out = sweep_with(executor, rec, options=options, db_path=path, recipe_path=str(recipe), resume=resume,
+                         force=force, log_dir=log_dir, progress=say)
     except KeyboardInterrupt:
-        console.print(f"interrupted; resume with: stackeval sweep {recipe} --resume latest --db {path}", style="yellow")
+        again = " --executor ray" if executor == "ray" else ""
+        console.print(f"interrupted; resume with: stackeval sweep {recipe} --resume latest{again} --db {path}",
+                      style="yellow")
         raise typer.Exit(130) from None
     from rich.table import Table
 

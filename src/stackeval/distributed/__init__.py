@@ -3,11 +3,15 @@
 Ray is optional (``pip install 'stackeval[ray]'``) and imported only when a Ray executor is used; importing
 this package imports neither Ray nor the runner. The driver alone writes the SQLite store.
 
-- ``suite_exec``: the ``SuiteExecutor`` seam (``LocalSuiteExecutor``, ``RaySuiteExecutor``)
-- ``session``: ``execute_suite_on``, a whole suite run through an executor
+This package holds only the Ray adapters; the lifecycles are the local ones. A suite run is
+``runner.session.run_suite`` with a ``RaySuiteExecutor``; a sweep is ``launch.sweep.run_sweep`` with
+``RayHosts``.
+
+- ``suite_exec``: ``RaySuiteExecutor``, the Ray side of ``runner.executors.SuiteExecutor`` (shard actors
+  from ``worker``, dispatched by ``pool``)
 - ``grading``: ``RayExecutor``, code execution for graders as Ray tasks
-- ``sweep``: ``run_sweep_ray``, each sweep point's server launched by an actor placed by resources
-  (``point``: that actor)
+- ``host``: ``RayHosts``, the Ray side of ``launch.host.PointHosts``: each sweep point's server launched
+  by an actor placed by resources (``point``: that actor)
 - ``cluster``: joining or starting a Ray cluster (the one place that imports Ray)
 """
 
@@ -16,14 +20,12 @@ from __future__ import annotations
 import importlib
 from typing import Any
 
-__all__ = ["LOST", "LocalSuiteExecutor", "RayExecutor", "RayOptions", "RaySuiteExecutor", "SuiteExecutor",
-           "WorkersLost", "connected", "execute_suite_on", "run_sweep_ray"]
+__all__ = ["LOST", "RayExecutor", "RayHosts", "RayOptions", "RaySuiteExecutor", "WorkersLost", "connected"]
 
 _WHERE = {
     "LOST": "records", "RayOptions": "records",
-    "LocalSuiteExecutor": "suite_exec", "RaySuiteExecutor": "suite_exec", "SuiteExecutor": "suite_exec",
+    "RaySuiteExecutor": "suite_exec", "RayHosts": "host",
     "RayExecutor": "grading", "WorkersLost": "cluster", "connected": "cluster",
-    "execute_suite_on": "session", "run_sweep_ray": "sweep",
 }
 
 

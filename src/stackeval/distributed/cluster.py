@@ -14,15 +14,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from stackeval.distributed.records import RayOptions
-from stackeval.errors import StackevalError, UserError
+from stackeval.errors import GradingLost, UserError, WorkersLost
 
-__all__ = ["WorkersLost", "connected", "import_ray", "is_loss", "check_resources"]
-
-
-class WorkersLost(StackevalError):
-    """Every worker that could run the rest of a run was lost; what finished is stored, resume re-runs the rest."""
-
-    exit_code = 3
+__all__ = ["GradingLost", "WorkersLost", "connected", "import_ray", "is_loss", "check_resources"]
 
 
 def import_ray() -> Any:
@@ -70,8 +64,6 @@ def connected(options: RayOptions) -> Iterator[Any]:
 
 def is_loss(ray: Any, exc: BaseException) -> bool:
     """Did this exception come from a dead worker, actor or node (rather than from our code)?"""
-    from stackeval.distributed.grading import GradingLost
-
     ex = ray.exceptions
     if isinstance(exc, ex.RayTaskError):
         cause = getattr(exc, "cause", None)

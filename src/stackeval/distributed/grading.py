@@ -12,17 +12,13 @@ from __future__ import annotations
 import threading
 from typing import Any
 
-from stackeval.errors import StackevalError
+from stackeval.distributed.cluster import GradingLost, import_ray, is_loss
 from stackeval.records.execution import ExecResult, Limits
 
 __all__ = ["GradingLost", "RayExecutor", "run_sandboxed"]
 
 _local: Any = None
 _local_lock = threading.Lock()
-
-
-class GradingLost(StackevalError):
-    """The worker running a program for a grader died (more often than the retries allow)."""
 
 
 def run_sandboxed(files: dict[str, str], argv: list[str], limits: Limits, collect: list[str] | None) -> ExecResult:
@@ -51,16 +47,12 @@ class RayExecutor:
 
     def _remote(self) -> Any:
         if self._fn is None:
-            from stackeval.distributed.cluster import import_ray
-
             ray = import_ray()
             self._fn = ray.remote(run_sandboxed).options(num_cpus=self.num_cpus, resources=self.resources or None,
                                                          max_retries=self.retries, retry_exceptions=False)
         return self._fn
 
     def run(self, files: dict[str, str], argv: list[str], limits: Limits, collect: list[str] | None = None) -> ExecResult:
-        from stackeval.distributed.cluster import import_ray, is_loss
-
         ray = import_ray()
         ref = self._remote().remote(files, argv, limits, collect)
         try:

@@ -11,11 +11,10 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from stackeval.records.items import Item
-from stackeval.records.perf import StartupInfo
 from stackeval.records.request import ChatRequest, ChatResult
 from stackeval.records.run import RunSpec, TestResult
 
-__all__ = ["LOST", "RayOptions", "UnitTask", "UnitRecord", "WorkerInfo", "PointStart", "BenchRecord",
+__all__ = ["LOST", "RayOptions", "UnitTask", "UnitRecord", "WorkerInfo", "BenchRecord",
            "DistributedDoc", "lost_result"]
 
 # failure_class of a result whose worker (or node) died while it was in flight: infrastructure, not the
@@ -77,21 +76,6 @@ class UnitRecord(_Rec):
     response: ChatResult
     endpoint: str
     node_id: str = ""
-
-
-class PointStart(_Rec):
-    """A sweep point's server as started by its actor (on the actor's node)."""
-
-    ok: bool
-    argv: list[str]
-    env: dict[str, str | None] = Field(default_factory=dict)
-    endpoint: str
-    log_path: str
-    reason: str | None = None
-    ready_s: float | None = None
-    exit_code: int | None = None
-    startup: StartupInfo = Field(default_factory=StartupInfo)
-    worker: WorkerInfo
 
 
 class BenchRecord(_Rec):

@@ -1,88 +1,40 @@
-"""The executor seam of a suite run: where requests are sent from and where grading happens.
+"""The Ray side of the suite executor seam (``runner.executors.SuiteExecutor``).
 
-- ``LocalSuiteExecutor``: today's path, unchanged (``runner.suite.run_units`` in this process). No Ray.
-- ``RaySuiteExecutor``: one shard actor per endpoint (replicas of one deployment), units dispatched by
-  ``ShardPool`` under the run's global concurrency bound, code grading fanned out as Ray tasks. Results
-  travel back as ``UnitRecord``s; only the driver writes the store.
-
-Both are async context managers with the same three calls: ``discover`` (one profile per endpoint),
-``run_units`` and ``describe`` (a document stored with the run, or None).
+``RaySuiteExecutor``: one shard actor per endpoint (replicas of one deployment), units dispatched by
+``ShardPool`` under the run's global concurrency bound, code grading fanned out as Ray tasks. Results travel
+back as ``UnitRecord``s; only the driver writes the store. ``runner.session.run_suite`` drives it through
+the same lifecycle as the local executor; ``record`` stores the run's doc "distributed" (where its results
+came from), added up over the sessions of a resumed run.
 """
 
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any, Protocol
+from typing import Any
 
 from stackeval.distributed.records import DistributedDoc, RayOptions
-from stackeval.records.execution import Executor
 from stackeval.records.recipe import Recipe
 from stackeval.records.run import RunSpec, TestResult
 from stackeval.records.stack import StackProfile
 from stackeval.runner.suite import Progress, WorkUnit
 from stackeval.store.db import Store
 
-__all__ = ["LocalSuiteExecutor", "RaySuiteExecutor", "SuiteExecutor"]
+__all__ = ["RaySuiteExecutor", "record_distributed"]
 
 
-class SuiteExecutor(Protocol):
-    name: str
-    endpoints: list[str]
-    lost: int  # units of the last run_units whose worker was lost
-    unrun: int  # units of the last run_units that nothing was left to run
-
-    async def __aenter__(self) -> SuiteExecutor: ...
-
-    async def __aexit__(self, *exc: object) -> None: ...
-
-    async def discover(self, recipe: Recipe | None) -> list[StackProfile]: ...
-
-    async def run_units(self, store: Store, run_id: str, spec: RunSpec, engine: str, units: list[WorkUnit],
-                        progress: Progress | None = None, tools_supported: bool | None = None) -> list[TestResult]: ...
-
-    def describe(self) -> dict[str, Any] | None: ...
-
-
-class LocalSuiteExecutor:
-    name = "local"
-
-    def __init__(self, endpoint: str, api_key: str | None, timeouts: dict[str, float],
-                 executor: Executor | None, grade_workers: int | None = None) -> None:
-        self.endpoints = [endpoint]
-        self.api_key = api_key
-        self.timeouts = timeouts
-        self.executor = executor
-        self.grade_workers = grade_workers
-        self.lost = self.unrun = 0
-        self._client: Any = None
-
-    async def __aenter__(self) -> LocalSuiteExecutor:
-        from stackeval.client.http import Client
-        from stackeval.runner.session import client_options
-
-        c = Client(client_options(self.endpoints[0], self.api_key, self.timeouts, max_connections=0))
-        self._client = await c.__aenter__()
-        return self
-
-    async def __aexit__(self, *exc: object) -> None:
-        if self._client is not None:
-            c, self._client = self._client, None
-            await c.__aexit__(*exc)
-
-    async def discover(self, recipe: Recipe | None) -> list[StackProfile]:
-        from stackeval.stack.discover import discover
-
-        return [await discover(self._client, self.endpoints[0], recipe)]
-
-    async def run_units(self, store: Store, run_id: str, spec: RunSpec, engine: str, units: list[WorkUnit],
-                        progress: Progress | None = None, tools_supported: bool | None = None) -> list[TestResult]:
-        from stackeval.runner.suite import run_units
-
-        return await run_units(self._client, store, run_id, spec, engine, units, self.executor, progress,
-                               grade_workers=self.grade_workers, tools_supported=tools_supported)
-
-    def describe(self) -> dict[str, Any] | None:
-        return None
+def record_distributed(store: Store, run_id: str, doc: DistributedDoc) -> None:
+    """Store ``doc`` as the run's doc "distributed"; a resumed run keeps the counts of its earlier sessions."""
+    d = doc.model_dump()
+    prev = store.docs(run_id).get("distributed")
+    if isinstance(prev, dict):
+        for key in ("results_by_endpoint", "results_by_node"):
+            merged = dict(prev.get(key) or {})
+            for k, v in d[key].items():
+                merged[k] = merged.get(k, 0) + v
+            d[key] = merged
+        d["lost"] = int(prev.get("lost") or 0) + d["lost"]
+        d["endpoints"] = list(dict.fromkeys([*(prev.get("endpoints") or []), *d["endpoints"]]))
+    store.put_doc(run_id, "distributed", d)
 
 
 class RaySuiteExecutor:
@@ -158,9 +110,11 @@ class RaySuiteExecutor:
         self._by_node.update(out.by_node)
         return out.results
 
-    def describe(self) -> dict[str, Any] | None:
-        ray = self._ray
-        doc = DistributedDoc(address=self.options.address, ray_version=getattr(ray, "__version__", ""),
-                             endpoints=self.endpoints, results_by_endpoint=dict(self._by_endpoint),
-                             results_by_node=dict(self._by_node), lost=self.lost, grade_on=self.options.grade_on)
-        return doc.model_dump()
+    def describe(self) -> DistributedDoc:
+        """Where this executor's results came from, over all its ``run_units`` calls."""
+        return DistributedDoc(address=self.options.address, ray_version=getattr(self._ray, "__version__", ""),
+                              endpoints=self.endpoints, results_by_endpoint=dict(self._by_endpoint),
+                              results_by_node=dict(self._by_node), lost=self.lost, grade_on=self.options.grade_on)
+
+    def record(self, store: Store, run_id: str) -> None:
+        record_distributed(store, run_id, self.describe())

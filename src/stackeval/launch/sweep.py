@@ -1,9 +1,12 @@
 """Run a sweep: for each point start the server, wait for health, run the workloads, stop it, move on.
 
-Every point is stored as it progresses (``sweep_points``), and every run it produces is linked to it
-(``sweep_runs``), so a killed sweep resumes where it stopped: finished points (complete, failed to
-start, crashed) are kept; an unfinished point starts its server again and runs only the workloads
-that have not completed (a suite run that was cut off is resumed, not restarted).
+This is the one sweep loop, whatever hosts the points (``launch.host``: this machine, or a Ray cluster
+through ``stackeval.distributed.host.RayHosts``); the driver alone writes the store. Every point is stored
+as it progresses (``sweep_points``), and every run it produces is linked to it (``sweep_runs``), so a
+killed sweep resumes where it stopped: finished points (complete, failed to start, crashed) are kept; an
+unfinished (or interrupted) point starts its server again and runs only the workloads that have not
+completed (a suite run that was cut off is resumed, not restarted). The sweep ends ``complete`` when every
+point reached a terminal state, else ``interrupted``.
 """
 
 from __future__ import annotations
@@ -11,19 +14,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import re
-import sys
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from stackeval.errors import ConfigError, StackevalError, UserError
-from stackeval.launch.command import Resolver, point_recipe, render_argv, render_env
+from stackeval.errors import StackevalError, UserError, WorkersLost
+from stackeval.launch.command import point_recipe
+from stackeval.launch.host import LocalHosts, PointHost, PointHosts, PointLost, builtin_resolver
 from stackeval.launch.plan import plan_points
-from stackeval.launch.server import ServerProcess, first_fatal_line, read_log
-from stackeval.launch.store import SweepStore
-from stackeval.launch.workloads import bench_params, bench_runs, suite_run
+from stackeval.launch.server import first_fatal_line
+from stackeval.launch.workloads import bench_run, store_bench_doc
 from stackeval.records.execution import Executor
+from stackeval.records.recipe import Recipe
+from stackeval.records.stack import StackProfile
 from stackeval.records.sweep import (
     TERMINAL,
     BenchWorkload,
@@ -33,13 +37,15 @@ from stackeval.records.sweep import (
     SweepRecipe,
     WorkloadRecord,
 )
+from stackeval.runner.bench import BenchParams
+from stackeval.runner.session import run_suite
 from stackeval.stack.logs import parse_startup_log
 from stackeval.store.db import Store, utcnow
+from stackeval.store.sweeps import SweepStore
 
-__all__ = ["SweepOutcome", "run_sweep", "builtin_resolver", "default_log_dir"]
+__all__ = ["SweepOutcome", "builtin_resolver", "default_log_dir", "run_sweep"]
 
 Progress = Callable[[str], None]
-ResolverFactory = Callable[[str, int], Resolver]  # (host, port) -> resolver of built-in placeholders
 
 
 @dataclass
@@ -50,46 +56,12 @@ class SweepOutcome:
     ran: int  # points run (or re-run) by this invocation
 
 
-def builtin_resolver(recipe: SweepRecipe) -> ResolverFactory:
-    def factory(host: str, port: int) -> Resolver:
-        def resolve(name: str) -> str | list[str]:
-            if name == "host":
-                return host
-            if name == "port":
-                return str(port)
-            if name == "python":
-                return sys.executable
-            if name == "sweep_name":
-                return recipe.name or ""
-            if name == "local_model":
-                from stackeval.localserver.manager import find_model
-
-                return str(find_model())
-            if name == "llama_server":
-                from stackeval.localserver.manager import pick_build
-
-                return list(pick_build()[1])
-            raise ConfigError(f"serve.command: unknown placeholder ${{{name}}}")
-
-        return resolve
-
-    return factory
-
-
 def default_log_dir(db_path: Path) -> Path:
     return db_path.parent / f"{db_path.stem}-logs"
 
 
 def _slug(s: str) -> str:
     return re.sub(r"[^A-Za-z0-9_.=-]+", "_", s).strip("_")[:60] or "point"
-
-
-def _url_host(host: str) -> str:
-    if host in ("0.0.0.0", ""):
-        return "127.0.0.1"
-    if host == "::":
-        return "[::1]"
-    return f"[{host}]" if ":" in host else host
 
 
 @dataclass
@@ -99,8 +71,7 @@ class _Ctx:
     db_path: Path
     recipe_path: str | None
     log_dir: Path
-    executor: Executor | None
-    resolvers: ResolverFactory
+    hosts: PointHosts
     progress: Progress
 
     def save(self, rec: SweepPointRecord) -> None:
@@ -115,15 +86,13 @@ class _Ctx:
 async def run_sweep(
     recipe: SweepRecipe, *, db_path: Path, recipe_path: str | None = None, resume: str | None = None,
     force: bool = False, log_dir: Path | None = None, executor: Executor | None = None,
-    resolvers: ResolverFactory | None = None, progress: Progress | None = None,
+    hosts: PointHosts | None = None, progress: Progress | None = None,
 ) -> SweepOutcome:
+    """``hosts``: where the points run (default: this machine, code graded with ``executor``)."""
     say = progress or (lambda _m: None)
+    hosts = hosts or LocalHosts(executor)
     points = plan_points(recipe)
-    resolvers = resolvers or builtin_resolver(recipe)
-    check = resolvers(recipe.launch.host, recipe.launch.port or 1)
-    for p in points:  # surfaces bad templates and a missing local model before anything is stored or started
-        render_argv(recipe, p, check)
-        render_env(recipe, p, check)
+    hosts.check(recipe)  # bad templates, a missing local model, impossible resources: before anything is stored
     with Store(db_path) as st:
         ss = SweepStore(st)
         if resume:
@@ -140,9 +109,9 @@ async def run_sweep(
             for p in points:
                 ss.put_point(sid, SweepPointRecord(point=p))
     logs = Path(recipe.launch.log_dir) if recipe.launch.log_dir else (log_dir or default_log_dir(db_path))
-    ctx = _Ctx(recipe, sid, db_path, recipe_path, logs, executor, resolvers, say)
+    ctx = _Ctx(recipe, sid, db_path, recipe_path, logs.resolve(), hosts, say)
     todo = [p for p in points if not (p.key in stored and stored[p.key].status in TERMINAL)]
-    say(f"sweep {sid}: {len(points)} points, {len(todo)} to run" + (" (resumed)" if resume else ""))
+    say(f"sweep {sid}: {len(points)} points, {len(todo)} to run{hosts.label}" + (" (resumed)" if resume else ""))
     sem = asyncio.Semaphore(recipe.launch.max_parallel)
 
     async def one(p: SweepPoint) -> None:
@@ -157,74 +126,84 @@ async def run_sweep(
         raise
     with Store(db_path) as st:
         ss = SweepStore(st)
-        ss.set_status(sid, "complete", finished=True)
         recs = ss.points(sid)
+        final = "complete" if all(r.status in TERMINAL for r in recs) else "interrupted"
+        ss.set_status(sid, final, finished=final == "complete")
     return SweepOutcome(sid, recs, bool(resume), len(todo))
 
 
 async def _run_point(ctx: _Ctx, point: SweepPoint, prev: SweepPointRecord | None) -> SweepPointRecord:
-    from stackeval.localserver.manager import free_port
-
     la = ctx.recipe.launch
     rec = prev.model_copy(deep=True) if prev else SweepPointRecord(point=point)
     rec.point = point
     rec.attempts += 1
     rec.status, rec.reason, rec.exit_code, rec.stopped = "running", None, None, None
     rec.started_at, rec.finished_at = utcnow(), None
-    port = la.port or free_port()
-    resolve = ctx.resolvers(la.host, port)
-    rec.argv = render_argv(ctx.recipe, point, resolve)
-    env = render_env(ctx.recipe, point, resolve)
-    rec.env = {k: v for k, v in env.items() if v is not None}
-    rec.endpoint = f"http://{_url_host(la.host)}:{port}"
     suffix = f".{rec.attempts}" if rec.attempts > 1 else ""
     log = ctx.log_dir / f"{ctx.sweep_id}-p{point.index:02d}-{_slug(point.name)}{suffix}.log"
     rec.log_path = str(log)
     ctx.save(rec)
-    ctx.progress(f"point {point.index} [{point.name}]: starting on port {port} (log {log})")
-    srv = ServerProcess(rec.argv, rec.endpoint, log, env=env, cwd=la.cwd, health_path=la.health_path)
+    ctx.progress(f"point {point.index} [{point.name}]: starting (log {log})")
+    host = ctx.hosts.new()
+    cancelled = False
+    text = ""
     try:
-        so = await srv.start(la.health_timeout_s, la.poll_interval_s)
-        rec.startup, rec.ready_s, rec.exit_code = so.startup, so.ready_s, so.exit_code
-        if not so.ok:
-            rec.status, rec.reason = "failed_to_start", so.reason
-            ctx.progress(f"point {point.index} [{point.name}]: failed to start: {so.reason}")
+        st = await host.start(ctx.recipe, point, log)
+        rec.argv, rec.env = st.argv, {k: v for k, v in st.env.items() if v is not None}
+        rec.endpoint, rec.log_path = st.endpoint, st.log_path
+        rec.startup, rec.ready_s, rec.exit_code = st.startup, st.ready_s, st.exit_code
+        where = f" on {st.where}" if st.where else ""
+        if not st.ok:
+            rec.status, rec.reason = "failed_to_start", st.reason
+            ctx.progress(f"point {point.index} [{point.name}]: failed to start{where}: {st.reason}")
         else:
-            ctx.progress(f"point {point.index} [{point.name}]: healthy after {so.ready_s:.1f}s")
+            ctx.progress(f"point {point.index} [{point.name}]: healthy after {st.ready_s:.1f}s{where} ({st.endpoint})")
             ctx.save(rec)
-            await _workloads(ctx, rec, srv)
-            if not srv.alive():
-                code = srv.proc.poll() if srv.proc else None
+            await _workloads(ctx, rec, host)
+            alive, code = await host.alive()
+            if not alive:
                 rec.status, rec.exit_code = "crashed", code
-                rec.reason = first_fatal_line(read_log(log), f"server exited with code {code} during the workloads")
+                rec.reason = f"server exited with code {code} during the workloads"
             elif rec.status == "running":
                 rec.status = "complete"
+    except PointLost as e:
+        rec.status, rec.reason = "interrupted", str(e)
+        ctx.progress(f"point {point.index} [{point.name}]: {e}")
     except (KeyboardInterrupt, asyncio.CancelledError):
-        rec.status = "interrupted"
+        rec.status, cancelled = "interrupted", True
         raise
     finally:
         # the server is stopped whatever happened; while being cancelled (Ctrl-C) there are no more awaits,
         # because a second cancellation would skip the rest of this block
-        if rec.status == "interrupted":
-            rec.stopped = srv.stop(la.stop_grace_s)
-        else:
-            try:
-                rec.stopped = await asyncio.to_thread(srv.stop, la.stop_grace_s)
-            except asyncio.CancelledError:
-                rec.status, rec.stopped = "interrupted", srv.stop(la.stop_grace_s)
-                _finish(ctx, rec, log)
-                raise
-        _finish(ctx, rec, log)
+        try:
+            if cancelled:
+                rec.stopped, text = host.kill(la.stop_grace_s)
+            else:
+                try:
+                    rec.stopped, text = await asyncio.wait_for(host.stop(la.stop_grace_s), la.stop_grace_s + 30)
+                except asyncio.CancelledError:
+                    rec.status = "interrupted"
+                    rec.stopped, text = host.kill(la.stop_grace_s)
+                    raise
+                except PointLost:
+                    pass  # a lost host cannot stop its server: close() ends both
+                except Exception as e:  # noqa: BLE001
+                    ctx.progress(f"point {point.index} [{point.name}]: stopping failed: {e}")
+        finally:
+            with contextlib.suppress(Exception):
+                host.close()
+            _finish(ctx, rec, text)
     ctx.progress(f"point {point.index} [{point.name}]: {rec.status}" + (f" ({rec.reason})" if rec.reason else ""))
     return rec
 
 
-def _finish(ctx: _Ctx, rec: SweepPointRecord, log: Path) -> None:
+def _finish(ctx: _Ctx, rec: SweepPointRecord, text: str) -> None:
     if rec.status == "running":
         rec.status = "interrupted"
-    text = read_log(log)
     if text:
         rec.startup = parse_startup_log(text)
+        if rec.status == "crashed":
+            rec.reason = first_fatal_line(text, rec.reason or "")
     rec.finished_at = utcnow()
     ctx.save(rec)
 
@@ -239,21 +218,26 @@ def _docs(ctx: _Ctx, rec: SweepPointRecord, wi: int) -> dict[str, object]:
     return docs
 
 
-async def _workloads(ctx: _Ctx, rec: SweepPointRecord, srv: ServerProcess) -> None:
+async def _workloads(ctx: _Ctx, rec: SweepPointRecord, host: PointHost) -> None:
     recipe = point_recipe(ctx.recipe, rec.point)
-    assert rec.endpoint is not None
     for wi, w in enumerate(ctx.recipe.workloads):
-        if not srv.alive():
+        alive, _code = await host.alive()
+        if not alive:
             return
         mine = [wr for wr in rec.workloads if wr.workload == wi]
         try:
-            job = _suite(ctx, rec, wi, w, mine, recipe) if isinstance(w, SuiteWorkload) else _bench(ctx, rec, wi, w, mine, recipe)
-            if not await _while_alive(job, srv):
+            job = _suite(ctx, rec, wi, w, mine, recipe, host) if isinstance(w, SuiteWorkload) \
+                else _bench(ctx, rec, wi, w, mine, recipe, host)
+            if not await _while_alive(job, host):
                 for wr in rec.workloads:
                     if wr.workload == wi and wr.status == "running":
                         wr.status, wr.error = "interrupted", "the server exited"
                 ctx.save(rec)
                 return
+        except WorkersLost as e:
+            raise PointLost(f"the point's worker was lost during {w.title()}") from e
+        except PointLost:
+            raise
         except StackevalError as e:  # e.g. the endpoint stopped answering: recorded, next workload
             for wr in rec.workloads:
                 if wr.workload == wi and wr.status == "running":
@@ -264,8 +248,9 @@ async def _workloads(ctx: _Ctx, rec: SweepPointRecord, srv: ServerProcess) -> No
             ctx.progress(f"point {rec.point.index}: {w.title()} failed: {e}")
 
 
-async def _while_alive(job: Coroutine[Any, Any, None], srv: ServerProcess, every_s: float = 0.25) -> bool:
-    """Run a workload while the server lives; cancel it as soon as the server exits (False)."""
+async def _while_alive(job: Coroutine[Any, Any, None], host: PointHost, every_s: float = 0.25) -> bool:
+    """Run a workload while the point's server lives; cancel it as soon as the server exits (False). When
+    the host itself is lost, the workload gets a moment to store its lost units first."""
     task = asyncio.ensure_future(job)
     try:
         while True:
@@ -273,69 +258,91 @@ async def _while_alive(job: Coroutine[Any, Any, None], srv: ServerProcess, every
             if done:
                 task.result()
                 return True
-            if not srv.alive():
+            try:
+                alive, _code = await host.alive()
+            except PointLost:
+                await asyncio.wait({task}, timeout=10)
+                if task.done():
+                    task.result()
+                raise
+            if not alive:
                 task.cancel()
                 with contextlib.suppress(asyncio.CancelledError):
                     await task
                 return False
     except BaseException:
         task.cancel()
+        with contextlib.suppress(BaseException):
+            await task
         raise
 
 
-async def _suite(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: SuiteWorkload, mine: list[WorkloadRecord], recipe) -> None:  # noqa: ANN001
+async def _suite(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: SuiteWorkload, mine: list[WorkloadRecord],
+                 recipe: Recipe, host: PointHost) -> None:
     if any(wr.status == "complete" for wr in mine):
         return
     resume_id = next((wr.run_id for wr in mine if wr.run_id), None)
     wr = mine[0] if mine else WorkloadRecord(workload=wi, kind="suite", label=w.title())
     if not mine:
         rec.workloads.append(wr)
+    docs = _docs(ctx, rec, wi)
 
     def created(run_id: str, n: int) -> None:
+        with Store(ctx.db_path) as st:
+            for name, doc in docs.items():
+                st.put_doc(run_id, name, doc)
         wr.run_id, wr.status = run_id, "running"
         ctx.link(rec.point.index, run_id, wi, 0)
         ctx.save(rec)
         ctx.progress(f"point {rec.point.index}: {w.title()}: run {run_id}, {n} tests to run")
 
-    assert rec.endpoint is not None
-    kw = dict(db_path=ctx.db_path, endpoint=rec.endpoint, workload=w, recipe=recipe, recipe_path=ctx.recipe_path,
-              executor=ctx.executor, extra_docs=_docs(ctx, rec, wi), on_created=created)
-    try:
-        await suite_run(resume=resume_id, **kw)  # type: ignore[arg-type]
-    except UserError as e:
-        if resume_id is None or "changed since run" not in str(e):
-            raise
-        ctx.progress(f"point {rec.point.index}: cannot resume run {resume_id} ({e}); starting a new run")
-        await suite_run(resume=None, **kw)  # type: ignore[arg-type]
+    kw: dict[str, Any] = dict(db_path=ctx.db_path, profile=w.profile, model=None, concurrency=w.concurrency,
+                              api_key_env=None, recipe=recipe, recipe_path=ctx.recipe_path, only=list(w.only),
+                              thinking=w.thinking, repeats=w.repeats, force=False, retry_errors=False,
+                              timeouts=dict(w.timeouts), on_start=created)
+    async with await host.suite_executor(dict(w.timeouts)) as ex:
+        try:
+            await run_suite(ex, resume=resume_id, **kw)
+        except UserError as e:
+            if resume_id is None or "changed since run" not in str(e):
+                raise
+            ctx.progress(f"point {rec.point.index}: cannot resume run {resume_id} ({e}); starting a new run")
+            await run_suite(ex, resume=None, **kw)
     wr.status = "complete"
     ctx.save(rec)
 
 
-async def _bench(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: BenchWorkload, mine: list[WorkloadRecord], recipe) -> None:  # noqa: ANN001
+async def _bench(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: BenchWorkload, mine: list[WorkloadRecord],
+                 recipe: Recipe, host: PointHost) -> None:
     done = sorted(wr.repeat for wr in mine if wr.status == "complete")
     for wr in mine:
         if wr.status != "complete":
             wr.status = "interrupted"
-    skip = len(done)
-    if skip >= w.repeats:
-        return
-    current: dict[int, WorkloadRecord] = {}
+    for rep in range(len(done), w.repeats):
+        await _bench_once(ctx, rec, wi, w, rep, recipe, host)
 
-    def created(run_id: str, rep: int) -> None:
-        wr = WorkloadRecord(workload=wi, kind="bench", label=w.title(), repeat=rep, run_id=run_id, status="running")
-        current[rep] = wr
-        rec.workloads.append(wr)
-        ctx.link(rec.point.index, run_id, wi, rep)
-        ctx.save(rec)
 
-    def finished(run_id: str, rep: int) -> None:
-        current[rep].status = "complete"
-        ctx.save(rec)
+async def _bench_once(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: BenchWorkload, rep: int, recipe: Recipe,
+                      host: PointHost) -> None:
+    """One bench repeat: the host measures, the driver stores (run, snapshots, document) as it goes."""
+    with contextlib.ExitStack() as stack:
+        run: dict[str, Any] = {}
 
-    assert rec.endpoint is not None
-    model = ctx.recipe.model
-    await bench_runs(db_path=ctx.db_path, endpoint=rec.endpoint, workload=w, model=None,
-                     params=bench_params(w, model) if model else None, repeats=w.repeats, recipe=recipe,
-                     recipe_path=ctx.recipe_path, extra_docs=_docs(ctx, rec, wi),
-                     progress=lambda m: ctx.progress(f"point {rec.point.index}: {m}"),
-                     on_created=created, on_done=finished, skip=skip)
+        def started(profile: StackProfile, params: BenchParams) -> None:
+            assert rec.endpoint is not None
+            st, rid = stack.enter_context(bench_run(
+                ctx.db_path, endpoint=rec.endpoint, stack=profile, params=params, repeat=rep, repeats=w.repeats,
+                recipe_path=ctx.recipe_path, extra_docs=_docs(ctx, rec, wi)))
+            wr = WorkloadRecord(workload=wi, kind="bench", label=w.title(), repeat=rep, run_id=rid, status="running")
+            run.update(st=st, rid=rid, wr=wr)
+            rec.workloads.append(wr)
+            ctx.link(rec.point.index, rid, wi, rep)
+            ctx.save(rec)
+            ctx.progress(f"point {rec.point.index}: bench repeat {rep + 1}/{w.repeats}: run {rid}")
+
+        doc = await host.bench(recipe, w, ctx.recipe.model, started,
+                               lambda label, text: run["st"].put_snapshot(run["rid"], label, text),
+                               progress=lambda m: ctx.progress(f"point {rec.point.index}: {m}"))
+        store_bench_doc(run["st"], run["rid"], doc, rep)
+    run["wr"].status = "complete"
+    ctx.save(rec)
