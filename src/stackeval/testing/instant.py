@@ -5,7 +5,11 @@ and written with one ``transport.write``, a listen backlog of 4096, uvloop when 
 A streaming ``POST …/chat/completions`` gets: a role-only prelude, N one-token chunks, a finish chunk,
 a usage chunk and ``[DONE]``, each SSE event in its own HTTP/1.1 chunk (as uvicorn and aiohttp servers
 send them), no delays. ``GET /_stats`` returns ``{"requests": n, "cpu_s": process CPU seconds}`` so a
-benchmark can report the server's own CPU per request. Anything else is a 404.
+benchmark can report the server's own CPU per request; ``GET /_arrivals`` returns and clears the
+perf_counter_ns arrival stamp of every chat request since the last call (``CLOCK_MONOTONIC``: one clock
+with the benchmark's), so a benchmark can find the load window the same way for every client.
+``/health`` and ``/v1/models`` answer as a server would (some clients check them first); anything
+else is a 404.
 
     python -m stackeval.testing.instant PORT [N]      (prints "ready" when listening on 127.0.0.1)
 """
@@ -53,17 +57,19 @@ def _plain(status: bytes, body: bytes) -> bytes:
 
 _NOT_FOUND = _plain(b"404 Not Found", b'{"error":{"message":"not found"}}')
 _MODELS = _plain(b"200 OK", b'{"object":"list","data":[{"id":"fake-model","object":"model"}]}')
+_HEALTH = _plain(b"200 OK", b'{"status":"ok"}')
 
 
 class InstantProtocol(asyncio.Protocol):
     """HTTP/1.1 keep-alive, pipelining-safe: parses each request's head and skips its body by
     Content-Length (no chunked request bodies: clients send JSON with a length)."""
 
-    __slots__ = ("stats", "_buf", "_need", "_resp", "_t")
+    __slots__ = ("stats", "arrivals", "_buf", "_need", "_resp", "_t")
     stream: bytes = b""
 
-    def __init__(self, stats: dict[str, int]) -> None:
+    def __init__(self, stats: dict[str, int], arrivals: list[int]) -> None:
         self.stats = stats
+        self.arrivals = arrivals
         self._buf = b""
         self._need = 0  # body bytes still to skip
         self._resp = b""
@@ -98,10 +104,16 @@ class InstantProtocol(asyncio.Protocol):
             path = parts[1] if len(parts) > 1 else b""
             if path.endswith(b"/chat/completions") and parts[0] == b"POST":
                 self.stats["requests"] += 1
+                self.arrivals.append(time.perf_counter_ns())
                 resp = self.stream
             elif path == b"/_stats":
                 body = json.dumps({"requests": self.stats["requests"], "cpu_s": time.process_time()}).encode()
                 resp = _plain(b"200 OK", body)
+            elif path == b"/_arrivals":
+                resp = _plain(b"200 OK", json.dumps(self.arrivals).encode())
+                self.arrivals.clear()
+            elif path == b"/health":
+                resp = _HEALTH
             elif path.endswith(b"/models"):
                 resp = _MODELS
             else:
@@ -118,8 +130,9 @@ class InstantProtocol(asyncio.Protocol):
 async def serve(port: int, tokens: int = 16, host: str = "127.0.0.1", ready: bool = True) -> None:
     InstantProtocol.stream = response_bytes(tokens)
     stats = {"requests": 0}
+    arrivals: list[int] = []
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(lambda: InstantProtocol(stats), host, port, backlog=BACKLOG)
+    server = await loop.create_server(lambda: InstantProtocol(stats, arrivals), host, port, backlog=BACKLOG)
     if ready:
         print("ready", flush=True)
     async with server:
