@@ -3,7 +3,7 @@
 Extraction rules (used by the ``math`` and ``answer_line`` graders):
 
 - An answer line is a line that starts, after optional markdown decoration (spaces, ``#``, ``>``, ``-``,
-  ``*``, ``_``), with ``ANSWER`` (any case) followed by a colon; decoration may also sit between the word
+  ``*``, ``_``, backticks: ```ANSWER: 42``` is an answer line), with ``ANSWER`` (any case) followed by a colon; decoration may also sit between the word
   and the colon and after the colon (``**ANSWER:** 42``, ``**Answer**: 42``, ``## ANSWER: 42``).
   The word must start the line: ``Final answer: 42`` is not an answer line.
 - The last answer line wins. If its value is empty (``ANSWER:`` alone), the next non-empty line is the value.
@@ -31,6 +31,8 @@ from typing import Literal
 
 __all__ = [
     "Extraction",
+    "boxed_values",
+    "plain_math",
     "clean_value",
     "decimal_half_unit",
     "extract_answer",
@@ -38,7 +40,7 @@ __all__ = [
     "parse_number",
 ]
 
-_ANSWER_LINE = re.compile(r"^[\s>#*_\-]*answer[\s*_]*:[\s*_]*(?P<value>.*?)\s*$", re.IGNORECASE)
+_ANSWER_LINE = re.compile(r"^[\s>#*_\-`]*answer[\s*_`]*:[\s*_]*(?P<value>.*?)\s*$", re.IGNORECASE)
 _MINUSES = str.maketrans({"\u2212": "-", "\u2012": "-", "\u2013": "-", "\ufe63": "-", "\uff0d": "-"})
 
 _NUM = r"(?:\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:\.\d+)?|\.\d+)(?:[eE][-+]?\d+)?"
@@ -97,6 +99,35 @@ def extract_answer(content: str) -> Extraction:
                 value = clean_value(nxt)
                 break
     return Extraction(value, count)
+
+
+_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_LATEX_WRAP = re.compile(r"\\(?:boxed|fbox|text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
+_SPACED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,])")
+
+
+def plain_math(text: str) -> str:
+    """A value as written in LaTeX or with spaced digits, rewritten in the plain form ``parse_number`` reads:
+    ``\\boxed{\\frac{3}{8}}`` -> ``3/8``, ``$1{,}250$`` -> ``1,250``, ``1 250 000`` (space, no-break or thin
+    space) -> ``1250000``, ``2 / 3`` -> ``2/3``, ``12.5\\%`` -> ``12.5%``. Used only for the tolerant
+    diagnostic: a value written so is the right value in the wrong format, never a strict pass."""
+    t = text.translate(_MINUSES)
+    for _ in range(4):  # nested \boxed{\frac{..}{..}}
+        t2 = _LATEX_WRAP.sub(r"\1", _LATEX_FRAC.sub(r"(\1)/(\2)", t))
+        if t2 == t:
+            break
+        t = t2
+    t = re.sub(r"\\[,;:! ]|\\thinspace|~", " ", t).replace("{,}", ",").replace("\\%", "%")
+    t = re.sub(r"\\left|\\right|\\[()\[\]]|\$", "", t)
+    t = re.sub(r"\((-?[\d.,]+)\)", r"\1", t)  # (3)/(8) from \frac
+    t = re.sub(r"(?<=\d)\s*/\s*(?=[-+]?[\d.])", "/", t)
+    t = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\s", "", m.group()), t)
+    return t.strip()
+
+
+def boxed_values(text: str) -> list[str]:
+    """The contents of every ``\\boxed{...}`` (one level of inner braces allowed), in order."""
+    return re.findall(r"\\boxed\s*\{((?:[^{}]|\{[^{}]*\})*)\}", text)
 
 
 def _to_float(num: str) -> float:

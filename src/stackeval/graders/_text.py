@@ -33,7 +33,7 @@ from collections import Counter
 __all__ = [
     "avg_sentence_length", "bullet_lines", "char_count", "contains", "count_phrase", "detect_language",
     "flesch_kincaid_grade", "flesch_kincaid_grades", "headings", "is_cjk_char", "letter_body", "lines",
-    "normalize", "numbered_items", "paragraphs", "phrase_regex", "repeated_ngrams", "repeated_sentences",
+    "normalize", "normalize_lines", "numbered_items", "paragraphs", "phrase_regex", "repeated_ngrams", "repeated_sentences",
     "sentences", "strip_json_fence", "syllables", "syllables_cmu", "syllables_pyphen", "words",
 ]
 
@@ -54,6 +54,12 @@ def normalize(text: str) -> str:
     """
     t = unicodedata.normalize("NFKC", text).translate(_QUOTES)
     return re.sub(r"\s+", " ", t).strip()
+
+
+def normalize_lines(text: str) -> str:
+    """:func:`normalize`, but line breaks are kept (runs of other whitespace become one space)."""
+    t = unicodedata.normalize("NFKC", text).translate(_QUOTES)
+    return re.sub(r"[^\S\n]+", " ", re.sub(r"\s*\n\s*", "\n", t)).strip()
 
 
 def _cjk_word_char(ch: str) -> bool:
@@ -128,6 +134,9 @@ def char_count(text: str, *, whitespace: bool = True, cjk: bool = False) -> int:
 _TITLE_ABBREV = frozenset("mr mrs ms dr prof sr jr st mt capt col gen lt sgt rev fig figs".split())
 _SOFT_ABBREV = frozenset("etc vs approx cf dept est incl al e.g i.e a.m p.m".split())
 _LATIN_END = re.compile(r"[.!?\u2026\u203d]+[\"'\u201d\u2019)\]\u00bb]*(?=\s|$)")
+# "It rained.Then it stopped." : a stop glued to the next sentence (a lower-case word before, a capitalised
+# word after; "U.S.", "e.g.", "Node.js" and "3.5" are not cut)
+_GLUED_END = re.compile(r"(?<=[a-z]{2})[.!?]+(?=[A-Z][a-z])")
 _CJK_END = re.compile(r"[\u3002\uff01\uff1f]+[\u300d\u300f\uff09)\"'\u201d]*")
 _CLOSERS = "\"'\u201d\u2019)]\u00bb"
 
@@ -153,6 +162,7 @@ def _ends_sentence(line: str, m: re.Match[str]) -> bool:
 def _line_sentences(line: str) -> list[str]:
     cuts = [m.end() for m in _CJK_END.finditer(line)]
     cuts += [m.end() for m in _LATIN_END.finditer(line) if _ends_sentence(line, m)]
+    cuts += [m.end() for m in _GLUED_END.finditer(line)]
     out: list[str] = []
     start = 0
     for c in sorted(set(cuts)):

@@ -35,7 +35,7 @@ from stackeval.graders import _text as tx
 from stackeval.graders.base import GradeContext, register
 from stackeval.records.answer import Answer, GradeResult
 
-__all__ = ["DEFAULT_BANNED", "Check", "CheckOutcome", "ChecksSpec", "evaluate", "grade_checks"]
+__all__ = ["DEFAULT_BANNED", "Check", "CheckOutcome", "ChecksSpec", "Fact", "evaluate", "grade_checks"]
 
 DEFAULT_BANNED: tuple[str, ...] = (
     "in today's fast-paced world", "delve", "delves", "delving", "tapestry", "testament to",
@@ -303,20 +303,72 @@ class BannedPhrases(_Check):
         return (not found), (f"found {_show(found)}" if found else "none found")
 
 
-def _alternatives(entry: str | list[str]) -> list[str]:
+class Fact(BaseModel):
+    """A fact with conditions: ``any`` alternative phrasings; an occurrence does not count when the same
+    sentence holds a word of ``not_with`` (``£1,550`` stated with "less" where the fact is "more")."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    any: list[str] = Field(min_length=1)
+    not_with: list[str] = Field(default_factory=list)
+
+
+def _alternatives(entry: str | list[str] | Fact) -> list[str]:
+    if isinstance(entry, Fact):
+        return entry.any
     return [entry] if isinstance(entry, str) else entry
 
 
+# A negation right before a fact voids that occurrence ("found no contradictions", "not on Thursday",
+# "isn't due"), unless it only bounds a quantity ("no later than 6 pm", "not only", "not less than").
+_NEGATORS = frozenset(
+    "no not never none without nor neither cannot isn't aren't wasn't weren't doesn't don't didn't won't can't "
+    "hasn't haven't hadn't shouldn't wouldn't couldn't nothing nobody kein keine keinen keinem keiner nicht ohne "
+    "nie aucun aucune sans jamais ningún ninguna ninguno sin nunca nessun nessuna nessuno senza mai".split()
+)
+_NOT_NEGATING_AFTER = re.compile(r"^(?:later|earlier|more|less|fewer|sooner|longer|only|just|merely|until|"
+                                 r"plus\s+tard|m[aá]s|menos)\b", re.IGNORECASE)
+
+
+def _sentence_span(text: str, start: int, end: int) -> str:
+    """The text of the sentence (or line, or clause after ; and :) around [start, end)."""
+    left = max(text.rfind(c, 0, start) for c in ".!?;\n")
+    rights = [i for i in (text.find(c, end) for c in ".!?;\n") if i != -1]
+    return text[left + 1: min(rights) if rights else len(text)]
+
+
+def _fact_present(text: str, fact: str | list[str] | Fact) -> bool:
+    norm_lines = tx.normalize_lines(text)
+    not_with = fact.not_with if isinstance(fact, Fact) else []
+    for alt in _alternatives(fact):
+        for m in tx.phrase_regex(alt).finditer(norm_lines):
+            before = [w.lower() for w in re.findall(r"[\w']+", norm_lines[max(0, m.start() - 60): m.start()])]
+            window = before[-3:]
+            negated = False
+            for i, w in enumerate(window):
+                if w in _NEGATORS or w.endswith("n't"):
+                    rest = " ".join(window[i + 1:])
+                    negated = not _NOT_NEGATING_AFTER.match(rest) if rest else True
+            if negated and _NEGATORS.isdisjoint(w.lower() for w in re.findall(r"[\w']+", alt)):
+                continue
+            span = _sentence_span(norm_lines, m.start(), m.end())
+            if any(tx.contains(span, bad) for bad in not_with):
+                continue
+            return True
+    return False
+
+
 class RequiredFacts(_Check):
-    """Each fact is a phrasing or a list of alternative phrasings; ``min`` facts (default all) must appear."""
+    """Each fact is a phrasing, a list of alternative phrasings or a ``Fact`` (``{any: [...], not_with:
+    [...]}``); ``min`` facts (default all) must appear. An occurrence with a negation among the three words
+    before it (``no contradictions``, ``not on Thursday``; not ``no later than``) does not count, unless
+    the phrasing itself holds the negation."""
 
     kind: Literal["required_facts"]
-    facts: list[str | list[str]] = Field(min_length=1)
+    facts: list[str | list[str] | Fact] = Field(min_length=1)
     min: int | None = Field(default=None, ge=1)
 
     def run(self, text: str) -> tuple[bool, str]:
-        missing = [_alternatives(f)[0] for f in self.facts
-                   if not any(tx.contains(text, a) for a in _alternatives(f))]
+        missing = [_alternatives(f)[0] for f in self.facts if not _fact_present(text, f)]
         need = self.min if self.min is not None else len(self.facts)
         have = len(self.facts) - len(missing)
         if have >= need:
@@ -595,6 +647,133 @@ class Language(_Check):
         return got == self.code, f"detected {got} ({top}), want {self.code}"
 
 
+# ------------------------------------------------------------------------------------ structure checks
+
+_ITEM = re.compile(r"^[ \t]{0,8}(?:(?P<bullet>[-*+\u2022\u2013])|(?P<num>\d{1,3})[.)])[ \t]+(?P<text>\S.*?)[ \t]*$")
+
+
+def _section(text: str, heading: str | None) -> str | None:
+    """The lines under the ATX heading whose text is ``heading`` (case and emphasis ignored) up to the next
+    heading of the same or a higher level; the whole text when ``heading`` is None; None if not found."""
+    if heading is None:
+        return text
+    want = tx.normalize(heading).casefold().rstrip(":")
+    out: list[str] = []
+    level = 0
+    for ln in text.splitlines():
+        m = re.match(r"^ {0,3}(#{1,6})[ \t]+(.*?)(?:[ \t]+#+)?[ \t]*$", ln)
+        if m:
+            title = re.sub(r"^(\*\*|__|\*|_)(.+)\1$", r"\2", m.group(2).strip())
+            if level and len(m.group(1)) <= level:
+                break
+            if not level and tx.normalize(title).casefold().rstrip(":") == want:
+                level = len(m.group(1))
+                continue
+        if level:
+            out.append(ln)
+    return "\n".join(out) if level else None
+
+
+class ListItems(_Counted):
+    """The list items of the answer, or of the section under ``under_heading``, read tolerantly: ``-``,
+    ``*``, ``+``, ``•`` or ``1.``/``1)`` markers, any spaces after the marker, blank lines between items,
+    emphasis and trailing spaces allowed. The count is ``exact``/``min``/``max``. Options:
+
+    - ``style``: ``bullet``, ``numbered`` (numbered 1, 2, 3, ... in order) or ``any``;
+    - ``only``: nothing but the list there (no intro, no closing line);
+    - ``item_words_min``/``item_words_max``: words per item, the marker not counted;
+    - ``match``: one phrase (``re:`` for a regular expression) per item, in order, searched in the item's
+      text case-insensitively (``re:^1788:.*\\bmill\\b`` for "1788: Mill on the Brook opens").
+    """
+
+    kind: Literal["list_items"]
+    style: Literal["bullet", "numbered", "any"] = "any"
+    under_heading: str | None = None
+    only: bool = False
+    item_words_min: int | None = Field(default=None, ge=0)
+    item_words_max: int | None = Field(default=None, ge=0)
+    match: list[str] = Field(default_factory=list)
+
+    def run(self, text: str) -> tuple[bool, str]:
+        where = "" if self.under_heading is None else f" under {self.under_heading!r}"
+        sect = _section(text, self.under_heading)
+        if sect is None:
+            return False, f"no heading {self.under_heading!r}"
+        items: list[tuple[str, int | None]] = []
+        stray: list[str] = []
+        fenced = False
+        for ln in sect.splitlines():
+            if re.match(r"^\s{0,3}(```|~~~)", ln):
+                fenced = not fenced
+            m = None if fenced else _ITEM.match(ln)
+            if m and (self.style == "any" or (self.style == "bullet") == bool(m.group("bullet"))):
+                body = re.sub(r"^(\*\*|__)(.+?)\1", r"\2", m.group("text"))
+                items.append((body, int(m.group("num")) if m.group("num") else None))
+            elif ln.strip() and items and ln[:1] in " \t" and not _ITEM.match(ln):
+                items[-1] = (items[-1][0] + " " + ln.strip(), items[-1][1])  # an indented continuation
+            elif ln.strip():
+                stray.append(ln.strip())
+        ok, why = self.judge(len(items), f"list items{where}")
+        if not ok:
+            return ok, why
+        if self.only and stray:
+            return False, f"text besides the list{where}: {stray[0][:50]!r}"
+        nums = [n for _, n in items]
+        if self.style == "numbered" and nums != list(range(1, len(items) + 1)):
+            return False, f"numbered {nums}, want 1..{len(items)} in order"
+        for i, (body, _n) in enumerate(items, 1):
+            n = len(tx.words(body))
+            if self.item_words_min is not None and n < self.item_words_min:
+                return False, f"item {i} has {n} words, want at least {self.item_words_min}"
+            if self.item_words_max is not None and n > self.item_words_max:
+                return False, f"item {i} has {n} words, want at most {self.item_words_max}"
+        if self.match:
+            if len(self.match) != len(items):
+                return False, f"{len(items)} items for {len(self.match)} patterns"
+            for i, (pat, (body, _n)) in enumerate(zip(self.match, items, strict=True), 1):
+                if not tx.phrase_regex(pat).search(tx.normalize(body)):
+                    return False, f"item {i} {body[:40]!r} does not match {pat!r}"
+        return True, why
+
+
+class LabelledLines(_Check):
+    """Every non-blank line is ``<label>: <text>`` with the labels cycling through ``labels`` in order
+    (``[Q, A]``: Q, A, Q, A, ...), ``repeat`` full cycles; markdown emphasis around a label is allowed
+    (``**Q:**``). With ``only: false`` other lines may sit between them. ``max_sentences`` bounds each
+    labelled text (``{A: 1}``: every answer one sentence)."""
+
+    kind: Literal["labelled_lines"]
+    labels: list[str] = Field(min_length=1)
+    repeat: int | None = Field(default=None, ge=1)
+    only: bool = True
+    ignore_case: bool = True
+    max_sentences: dict[str, int] = Field(default_factory=dict)
+
+    def run(self, text: str) -> tuple[bool, str]:
+        flags = re.IGNORECASE if self.ignore_case else 0
+        pats = [re.compile(rf"^[ \t>*_-]*{re.escape(lab)}[*_ \t]*:[*_]*[ \t]*(?P<v>\S.*?)[ \t]*$", flags)
+                for lab in self.labels]
+        got: list[tuple[int, str]] = []
+        for ln in tx.lines(text):
+            hit = next(((k, m.group("v")) for k, p in enumerate(pats) if (m := p.match(ln))), None)
+            if hit is None:
+                if self.only:
+                    return False, f"line without a label: {ln.strip()[:50]!r}"
+                continue
+            got.append(hit)
+        want_order = [k % len(self.labels) for k in range(len(got))]
+        if [k for k, _ in got] != want_order or len(got) % len(self.labels):
+            return False, f"labels in order {[self.labels[k] for k, _ in got][:8]}, want {self.labels} repeated"
+        cycles = len(got) // len(self.labels)
+        if self.repeat is not None and cycles != self.repeat or not got:
+            return False, f"{cycles} labelled groups, want {self.repeat or 'at least 1'}"
+        for k, v in got:
+            lim = self.max_sentences.get(self.labels[k])
+            if lim is not None and (n := len(tx.sentences(v))) > lim:
+                return False, f"{self.labels[k]}: {v[:40]!r} has {n} sentences, want at most {lim}"
+        return True, f"{cycles} labelled groups"
+
+
 # --------------------------------------------------------------------------------------- prose checks
 
 
@@ -673,7 +852,8 @@ Check = Annotated[
     | NumberedList | HeadingCount | PlaceholderCount | SectionCount | HighlightedSections | KeywordFrequency
     | RequiredKeywords | ForbiddenKeywords | BannedPhrases | RequiredFacts | KeywordCoverage | Regex | Exact
     | StartsWith | EndsWith | AllLinesEndWith | MaxLineLength | Case | NoCommas | ForbiddenChars | Quoted
-    | JsonFormat | Language | RequiredHeadings | ReadingLevel | AvgSentenceLength | NoRepetition,
+    | JsonFormat | Language | RequiredHeadings | ReadingLevel | AvgSentenceLength | NoRepetition | ListItems
+    | LabelledLines,
     Field(discriminator="kind"),
 ]
 

@@ -11,7 +11,8 @@ The prompt states the exact answer format and asks for a final line ``ANSWER: <v
   - ``no_answer``: no answer line and no number anywhere in the content;
   - ``format_mismatch`` (also in ``flags``): the tolerant value is within ``tolerance`` of ``value``, so the
     value was right but not written as asked (``16.9130`` for ``16.913``, ``0.5`` for ``1/2``, ``1,234``
-    for ``1234``, ``-0`` for ``0``, or the right number without an answer line);
+    or ``1 234`` for ``1234``, ``2 / 3`` or LaTeX ``\frac{2}{3}`` / ``\boxed{2/3}`` for ``2/3``, ``-0`` for
+    ``0``, or the right number without an answer line, where a final ``\boxed{}`` counts as the answer);
   - ``wrong_answer``: anything else.
 
 ``value`` defaults to ``answer`` parsed as a number. When ``answer`` ends with ``%``, percentages in the
@@ -29,10 +30,12 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from stackeval.graders._extract import (
     PercentMode,
+    boxed_values,
     decimal_half_unit,
     extract_answer,
     find_numbers,
     parse_number,
+    plain_math,
 )
 from stackeval.graders.base import GradeContext, register
 from stackeval.records.answer import Answer, GradeResult
@@ -82,6 +85,10 @@ def _tolerant_value(text: str, mode: PercentMode, *, whole_first: bool) -> float
     v = parse_number(text, percent=mode)
     if v is not None:
         return v
+    text = plain_math(text)
+    v = parse_number(text, percent=mode)
+    if v is not None:
+        return v
     nums = find_numbers(text)
     if not nums:
         return None
@@ -99,9 +106,14 @@ def grade_math(spec: MathSpec, answer: Answer, ctx: GradeContext) -> GradeResult
         has_number = tolerant_value is not None
     else:
         extracted = None
-        nums = find_numbers(content)
-        has_number = bool(nums)
-        tolerant_value = parse_number(nums[-1], percent=mode) if nums else None
+        boxed = boxed_values(content)
+        if boxed:  # no answer line, but a final value marked the LaTeX way
+            tolerant_value = _tolerant_value(boxed[-1], mode, whole_first=True)
+            has_number = True
+        else:
+            nums = find_numbers(plain_math(content))
+            has_number = bool(nums)
+            tolerant_value = parse_number(nums[-1], percent=mode) if nums else None
 
     tolerant_pass = (
         spec.value is not None
