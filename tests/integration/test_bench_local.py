@@ -17,6 +17,7 @@ from pathlib import Path
 
 import pytest
 from tests.helpers.cli import stackeval
+from tests.integration.conftest import usable_build_names
 
 from stackeval.client.http import Client, ClientOptions
 from stackeval.localserver import LocalServer
@@ -126,12 +127,12 @@ def test_bench_cli_concurrency_1_and_8(local_server, tmp_path: Path) -> None:  #
 # ---- 2. speculative decoding on a second server ------------------------------------------------
 
 
-@pytest.fixture(scope="module")
-def spec_server(local_server, tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN001, ANN201
-    """llama.cpp with n-gram speculation (no draft model). ``local_server`` is requested only for its
-    availability check (skip locally, fail in CI)."""
-    log = tmp_path_factory.mktemp("spec-server") / "llama-server.log"
-    with LocalServer(extra_args=["--spec-type", "ngram-mod"], log_path=log) as srv:
+@pytest.fixture(scope="module", params=usable_build_names() or ["none"])
+def spec_server(request: pytest.FixtureRequest, local_server, tmp_path_factory: pytest.TempPathFactory):  # noqa: ANN001, ANN201
+    """llama.cpp with n-gram speculation (no draft model), on every build the probe accepts here.
+    ``local_server`` is requested only for its availability check (skip locally, fail in CI)."""
+    log = tmp_path_factory.mktemp(f"spec-server-{request.param}") / "llama-server.log"
+    with LocalServer(extra_args=["--spec-type", "ngram-mod"], log_path=log, force_build=request.param) as srv:
         yield srv
 
 
