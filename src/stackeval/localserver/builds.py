@@ -276,3 +276,4 @@ def usable_builds(model: Path, *, use_cache: bool = True) -> list[BuildChoice]:
         if ok:
             out.append(BuildChoice(b, what))
     return out
+
