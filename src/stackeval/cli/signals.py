@@ -9,18 +9,17 @@ import sys
 from collections.abc import Iterator
 from types import FrameType
 
-import click
 import typer
 
-try:  # typer >= 0.2x vendors its own click: its exceptions are not click's
-    from typer._click import exceptions as _typer_click
-except ImportError:  # pragma: no cover - older typer uses click itself
-    _typer_click = click.exceptions
+try:  # typer 0.2x vendors its own copy of click (typer does not depend on click any more)
+    from typer._click import exceptions as _click_exceptions
+except ImportError:  # pragma: no cover - an older typer runs on click itself
+    from click import exceptions as _click_exceptions  # type: ignore[no-redef]
 
-_NO_ARGS = tuple({click.exceptions.NoArgsIsHelpError, _typer_click.NoArgsIsHelpError})
-_USAGE = tuple({click.exceptions.UsageError, _typer_click.UsageError})
-_ABORT = tuple({click.exceptions.Abort, typer.Abort})
-_EXIT = tuple({click.exceptions.Exit, typer.Exit})
+_NO_ARGS = (_click_exceptions.NoArgsIsHelpError,)
+_USAGE = (_click_exceptions.UsageError,)
+_ABORT = (typer.Abort,)
+_EXIT = (typer.Exit,)
 
 
 class Terminated(KeyboardInterrupt):
@@ -34,7 +33,10 @@ def _on_sigterm(signum: int, frame: FrameType | None) -> None:
 
 
 def install_sigterm() -> None:
-    signal.signal(signal.SIGTERM, _on_sigterm)
+    import threading
+
+    if threading.current_thread() is threading.main_thread():  # signal handlers live in the main thread
+        signal.signal(signal.SIGTERM, _on_sigterm)
 
 
 @contextlib.contextmanager

@@ -105,3 +105,19 @@ def test_db_not_sqlite(tmp_path: Path, fake: FakeServer) -> None:
 def test_export_and_runs_on_missing_db(tmp_path: Path) -> None:
     _one_line_exit2(stackeval("runs", "--db", str(tmp_path / "none.db")))
     _one_line_exit2(stackeval("export", "latest", "--db", str(tmp_path / "none.db")))
+
+
+@pytest.mark.parametrize(("args", "want"), [
+    (["run", "-e", "http://127.0.0.1:9", "-p", "smoke", "--concurrency", "0"], "--concurrency"),
+    (["bench", "-e", "http://127.0.0.1:9", "-n", "1"], "--output-tokens"),
+    (["run", "--bogus"], "No such option: --bogus"),
+    (["report"], "Missing argument"),
+    (["bench", "-e", "127.0.0.1:8080"], "lacks a scheme: write http://127.0.0.1:8080"),
+    (["stack", "-e", "localhost:8000/v1"], "lacks a scheme"),
+    (["serve-local", "--build", "vulkan"], "unknown llama.cpp build 'vulkan'"),
+])
+def test_usage_errors_are_one_line_without_a_box(args: list[str], want: str) -> None:
+    r = stackeval(*args)
+    line = _one_line_exit2(r)
+    assert want in line, line
+    assert not any(ch in r.stderr + r.stdout for ch in "╭│╰─"), r.stderr
