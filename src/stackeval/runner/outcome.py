@@ -35,6 +35,8 @@ def token_split(res: ChatResult) -> tuple[int | None, int | None, str | None]:
         r, src = res.usage.reasoning_tokens, "usage"
     elif not res.reasoning:
         r, src = (0, "usage") if n is not None else (None, None)
+    elif n is not None and not res.content.strip() and not res.tool_calls:
+        r, src = n, "usage"  # no answer at all: every completion token was reasoning
     elif res.reasoning_source == "field" and isinstance(res.extra.get("reasoning_deltas"), int):
         r, src = res.extra["reasoning_deltas"], "stream"
     elif n is not None:

@@ -61,3 +61,15 @@ def test_split_think_variants() -> None:
     assert split_think("plan more</think>Answer") == ("plan more", "Answer", True)
     assert split_think("<think>never closed") == ("never closed", "", True)
     assert split_think("plain answer") == ("", "plain answer", False)
+
+
+def test_streamed_reasoning_deltas_are_counted() -> None:
+    from stackeval.client.assemble import StreamAssembler
+
+    a = StreamAssembler()
+    for piece in ("Let ", "me ", "think"):
+        a.add({"choices": [{"index": 0, "delta": {"reasoning_content": piece}}]})
+    a.add({"choices": [{"index": 0, "delta": {"reasoning": "."}}]})
+    a.add({"choices": [{"index": 0, "delta": {"content": "4"}}]})
+    a.add({"choices": [{"index": 0, "message": {"reasoning_content": "whole", "content": "x"}}]})  # not a delta
+    assert a.extra["reasoning_deltas"] == 4 and a.reasoning == "Let me think.whole"

@@ -82,3 +82,39 @@ def test_plan_resume_and_retry_errors() -> None:
     assert {(u.arm, u.repeat) for u in plan(suite, spec, done)} == {("off", 1), ("on", 0)}
     again = plan(suite, spec, done, retry_errors=True)
     assert {(u.arm, u.repeat, u.attempt) for u in again} == {("off", 1, 1), ("on", 0, 1), ("on", 1, 2)}
+
+
+def _rres(content: str, reasoning: str, finish: str, usage: Usage | None, deltas: int | None = None,
+          source: str | None = "field") -> ChatResult:
+    t = RequestTimings(scheduled_ns=0, sent_ns=1, end_ns=2)
+    return ChatResult(ok=True, content=content, reasoning=reasoning, reasoning_source=source if reasoning else None,
+                      finish_reason=finish, usage=usage, timings=t,
+                      extra={"reasoning_deltas": deltas} if deltas is not None else {})
+
+
+def test_budget_classes_are_distinct_and_override_the_grader() -> None:
+    ran_out = outcome(ITEM, _rres("", "think " * 50, "length", Usage(completion_tokens=50)), "default", 0,
+                      _grader(False, "no_answer"))
+    assert ran_out.failure_class == "reasoning_exhausted" and "no_answer" in ran_out.detail
+    cut = outcome(ITEM, _rres("ANSWER: ", "think", "length", Usage(completion_tokens=9)), "default", 0,
+                  _grader(False, "wrong_answer"))
+    assert cut.failure_class == "truncated"
+    empty = outcome(ITEM, _rres("", "", "stop", Usage(completion_tokens=0)), "default", 0, _grader(False, "no_answer"))
+    assert empty.failure_class == "empty_answer" and "nothing at all" in empty.detail
+    # reasoning_tokens reported by usage alone (no reasoning text) still means it ran out while reasoning
+    hidden = outcome(ITEM, _rres("", "", "length", Usage(completion_tokens=40, reasoning_tokens=40)), "default", 0,
+                     _grader(False, "no_answer"))
+    assert hidden.failure_class == "reasoning_exhausted"
+
+
+def test_reasoning_and_answer_tokens() -> None:
+    r = outcome(ITEM, _rres("ANSWER: 4", "a b c", "stop", Usage(completion_tokens=30, reasoning_tokens=25)), "on", 0,
+                _grader(True))
+    assert (r.reasoning_tokens, r.answer_tokens, r.token_split) == (25, 5, "usage")
+    r = outcome(ITEM, _rres("ANSWER: 4", "a b c", "stop", Usage(completion_tokens=30), deltas=27), "on", 0, _grader(True))
+    assert (r.reasoning_tokens, r.answer_tokens, r.token_split) == (27, 3, "stream")
+    r = outcome(ITEM, _rres("x" * 10, "y" * 30, "stop", Usage(completion_tokens=40), source="think_tags"), "on", 0,
+                _grader(True))
+    assert (r.reasoning_tokens, r.answer_tokens, r.token_split) == (30, 10, "chars")
+    r = outcome(ITEM, _rres("ANSWER: 4", "", "stop", Usage(completion_tokens=4)), "off", 0, _grader(True))
+    assert (r.reasoning_tokens, r.answer_tokens) == (0, 4)
