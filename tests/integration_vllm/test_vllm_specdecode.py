@@ -167,3 +167,25 @@ def test_log_lines_add_up_to_the_counters(vllm_spec_server) -> None:  # noqa: AN
         info = parse_startup_log(log.read_text(errors="replace"))
     assert info.log_spec_lines > 0
     assert (info.log_spec_accepted, info.log_spec_drafted) == (totals["accepted_tokens"], totals["draft_tokens"])
+
+
+def test_every_endpoint_spelling_gives_one_stack_and_the_spec_decode_block(vllm_spec_server, tmp_path: Path) -> None:  # noqa: ANN001
+    """Users paste ``…/v1``: server-level paths (/metrics, /version) must still be found, so the stack
+    profile is byte-identical (endpoint aside) and bench still reads the spec-decode counters."""
+    root = vllm_spec_server.base_url
+    stacks, blocks = set(), []
+    for i, url in enumerate((root, root + "/", root + "/v1", root + "/v1/")):
+        r = stackeval("stack", "-e", url, "--json", timeout=60)
+        assert r.returncode == 0, r.stderr
+        prof = json.loads(r.stdout)
+        prof.pop("endpoint")
+        stacks.add(json.dumps(prof, sort_keys=True))
+        out = tmp_path / f"b{i}.json"
+        r = stackeval("bench", "-e", url, "--prompt", "repeat", "--no-single-stream", "-c", "1", "--requests", "2",
+                      "-n", "32", "--json", str(out), "--db", str(tmp_path / "b.db"), timeout=600)
+        assert r.returncode == 0, r.stderr
+        spec = json.loads(out.read_text())["spec_decode"]
+        assert spec and spec["k"] == K, (url, spec)
+        blocks.append(sorted(spec))
+    assert len(stacks) == 1
+    assert all(b == blocks[0] for b in blocks)
