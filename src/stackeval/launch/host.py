@@ -23,6 +23,7 @@ from stackeval.client.http import Client
 from stackeval.errors import ConfigError, PointLost
 from stackeval.launch.command import Resolver, render_argv, render_env
 from stackeval.launch.plan import plan_points
+from stackeval.launch.resources import RunResources, attach_to_bench_doc
 from stackeval.launch.server import ServerProcess, read_log
 from stackeval.launch.workloads import bench_plan
 from stackeval.records.execution import Executor
@@ -34,6 +35,7 @@ from stackeval.runner.bench import BenchParams, run_bench
 from stackeval.runner.executors import LocalSuiteExecutor, SuiteExecutor
 from stackeval.runner.session import client_options
 from stackeval.stack.discover import discover
+from stackeval.stack.logs import parse_startup_log
 
 __all__ = ["LocalHost", "LocalHosts", "PointHost", "PointHosts", "PointLost", "PointStart", "ResolverFactory",
            "builtin_resolver", "url_host"]
@@ -150,6 +152,8 @@ class LocalHost:
         self.server_cls = server_cls
         self.srv: ServerProcess | None = None
         self.endpoint = ""
+        self.res: RunResources | None = None  # the resource sampler, from the spawn on (launch.resources)
+        self.startup: StartupInfo | None = None
 
     async def start(self, recipe: SweepRecipe, point: SweepPoint, log_path: Path) -> PointStart:
         from stackeval.localserver.manager import free_port
@@ -161,7 +165,12 @@ class LocalHost:
         env = render_env(recipe, point, resolve)
         self.endpoint = f"http://{url_host(la.host)}:{port}"
         self.srv = self.server_cls(argv, self.endpoint, log_path, env=env, cwd=la.cwd, health_path=la.health_path)
+        self.srv.on_spawn = lambda pid, t: setattr(self, "res", RunResources.for_launch(
+            pid, log_path=log_path, t_start=t, endpoint=self.endpoint))
         so = await self.srv.start(la.health_timeout_s, la.poll_interval_s)
+        if self.res is not None and so.ok:
+            self.res.mark("ready")
+        self.startup = so.startup
         return PointStart(ok=so.ok, argv=argv, env=env, endpoint=self.endpoint, log_path=str(log_path),
                           reason=so.reason, ready_s=so.ready_s, exit_code=so.exit_code, startup=so.startup)
 
@@ -174,6 +183,8 @@ class LocalHost:
         return self.status()
 
     def kill(self, grace_s: float) -> tuple[str | None, str]:
+        if self.res is not None:
+            self.res.close()
         if self.srv is None:
             return None, ""
         return self.srv.stop(grace_s), read_log(self.srv.log_path)
@@ -194,7 +205,13 @@ class LocalHost:
             stack = await discover(c, self.endpoint, recipe)
             p = bench_plan(stack, self.endpoint, workload=workload, model=model)
             on_start(stack, p)
-            return await run_bench(c, stack, p, progress=progress, on_snapshot=on_snapshot)
+            t_from = self.res.begin() if self.res else 0.0
+            doc = await run_bench(c, stack, p, progress=progress, on_snapshot=on_snapshot,
+                                  on_phase=self.res.mark if self.res else None)
+            if self.res is not None:
+                startup = parse_startup_log(read_log(self.srv.log_path)) if self.srv else self.startup
+                attach_to_bench_doc(doc, self.res, t_from, startup=startup)
+            return doc
 
 
 class LocalHosts:

@@ -14,6 +14,7 @@ import re
 import signal
 import subprocess
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -67,6 +68,8 @@ class ServerProcess:
     cwd: str | None = None
     health_path: str = "/health"
     proc: subprocess.Popen[bytes] | None = None
+    on_spawn: Callable[[int, float], None] | None = None  # (pid, spawn time): e.g. start the resource sampler
+    spawned_at: float | None = None
 
     def spawn(self) -> None:
         env = dict(os.environ)
@@ -78,12 +81,15 @@ class ServerProcess:
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         with open(self.log_path, "wb") as log:
             try:
+                self.spawned_at = time.time()
                 self.proc = subprocess.Popen(self.argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                              env=env, cwd=self.cwd, start_new_session=True,
                                              preexec_fn=child_preexec())  # noqa: PLW1509 (dies with us)
             except OSError as e:  # the program is missing or not executable: the point fails to start
                 log.write(f"stackeval: cannot execute {self.argv[0]!r}: {e.strerror or e}\n".encode())
                 self.proc = None
+        if self.proc is not None and self.on_spawn is not None:
+            self.on_spawn(self.proc.pid, self.spawned_at or time.time())
 
     async def start(self, timeout_s: float, poll_s: float = 0.25) -> StartOutcome:
         t0 = time.monotonic()

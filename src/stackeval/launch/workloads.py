@@ -15,6 +15,7 @@ from typing import Any
 
 from stackeval.client.http import Client
 from stackeval.errors import UserError
+from stackeval.launch.resources import RunResources, attach_to_bench_doc, pop_bench_samples
 from stackeval.records.recipe import Recipe
 from stackeval.records.run import RunSpec
 from stackeval.records.stack import StackProfile
@@ -63,6 +64,7 @@ def bench_run(db_path: Path, *, endpoint: str, stack: StackProfile, params: Benc
 
 
 def store_bench_doc(st: Store, rid: str, doc: dict[str, Any], repeat: int) -> None:
+    pop_bench_samples(st, rid, doc)  # the resource time series goes to its own table
     doc["run_id"] = rid
     doc["repeat"] = repeat
     st.put_doc(rid, "bench", doc)
@@ -73,14 +75,16 @@ async def bench_runs(
     model: str | None = None, repeats: int = 1, recipe: Recipe | None = None, recipe_path: str | None = None,
     api_key: str | None = None, api_key_env: str | None = None, extra_docs: dict[str, Any] | None = None,
     progress: Progress | None = None, on_created: Callable[[str, int], None] | None = None,
-    on_done: Callable[[str, int], None] | None = None, skip: int = 0,
+    on_done: Callable[[str, int], None] | None = None, skip: int = 0, resources: bool = True,
 ) -> list[tuple[str, dict[str, Any]]]:
     """Run the bench ``repeats`` times against one endpoint; each repeat is its own stored run.
-    Returns (run_id, document) per repeat. ``skip`` repeats already stored (a resumed sweep)."""
+    Returns (run_id, document) per repeat. ``skip`` repeats already stored (a resumed sweep).
+    ``resources``: sample the server's memory and CPU (a loopback server's process tree, else /metrics)."""
     out: list[tuple[str, dict[str, Any]]] = []
     async with Client(client_options(endpoint, api_key, {"total": 1800.0})) as c:
         stack = await discover(c, endpoint, recipe)
         p = bench_plan(stack, endpoint, params=params, workload=workload, model=model)
+        res = RunResources.for_endpoint(endpoint, metrics=stack.metrics_available) if resources and skip < repeats else None
         for rep in range(skip, repeats):
             with bench_run(db_path, endpoint=endpoint, stack=stack, params=p, repeat=rep, repeats=repeats,
                            api_key_env=api_key_env, recipe_path=recipe_path, extra_docs=extra_docs) as (st, rid):
@@ -88,9 +92,14 @@ async def bench_runs(
                     on_created(rid, rep)
                 if progress:
                     progress(f"bench repeat {rep + 1}/{repeats}: run {rid}")
-                doc = await run_bench(c, stack, p, progress=progress,
+                t_from = res.begin() if res else 0.0
+                doc = await run_bench(c, stack, p, progress=progress, on_phase=res.mark if res else None,
                                       on_snapshot=lambda label, text, st=st, rid=rid: st.put_snapshot(rid, label, text),
                                       on_requests=lambda level, rs, st=st, rid=rid: st.put_bench_requests(rid, level, rs, p.output_tokens))
+                if res:
+                    attach_to_bench_doc(doc, res, t_from)
+                    if rep == repeats - 1:
+                        res.close()
                 store_bench_doc(st, rid, doc, rep)
             out.append((rid, doc))
             if on_done:

@@ -8,6 +8,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from stackeval.records.perf import CudagraphCheck
 from stackeval.records.report import PassAt1, Rate, TestCounts
+from stackeval.records.resources import MemoryComparison
 from stackeval.records.stack import Scalar
 
 COMPARE_SCHEMA_VERSION = 1
@@ -165,3 +166,4 @@ class Comparison(_R):
     noise: NoiseFloor | None = None
     noise_note: str = ""
     sweep: SweepView | None = None
+    memory: MemoryComparison | None = None  # the resource sampler's memory per column and deltas (report.resources)

@@ -40,6 +40,7 @@ from stackeval.records.items import CATEGORIES, TIERS
 from stackeval.records.run import TestResult
 from stackeval.records.stack import Scalar
 from stackeval.records.sweep import ColumnInput, RunData, SweepContext
+from stackeval.report.resources import memory_comparison
 from stackeval.report.stats import ALPHA, exact_mcnemar, mean_interval, welch_delta
 from stackeval.report.suite_report import bench_document
 from stackeval.report.summary import grouped_rates, pass_at_1, rate
@@ -400,4 +401,4 @@ def compare(cols: list[ColumnInput], sweep: SweepContext | None = None) -> Compa
         note = (f"same-stack repeats disagree on {100 * floor.mean_rate:.1f}% of tests on average "
                 f"(max {100 * floor.max_rate:.1f}%, max net {floor.max_net}) over {len(floor.pairs)} pair(s)")
     return Comparison(columns=sums, variables=variables(cols), pairs=pairs, noise=floor, noise_note=note,
-                      sweep=_sweep(sweep, cols, sums) if sweep else None)
+                      sweep=_sweep(sweep, cols, sums) if sweep else None, memory=memory_comparison(cols))

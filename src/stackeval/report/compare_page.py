@@ -9,6 +9,7 @@ from typing import Any
 from stackeval.records.comparison import Comparison
 from stackeval.report.blocks import Block, Chart, Doc, Heading, Note, Table, Text, cell, ci, num, pct, stat
 from stackeval.report.charts import bar_chart, line_chart
+from stackeval.report.resources import memory_blocks
 
 __all__ = ["comparison_page"]
 
@@ -131,6 +132,7 @@ def comparison_page(cmp: Comparison, title: str | None = None) -> Doc:
     doc.blocks += _headline(cmp)
     doc.blocks += [Heading("Runs side by side"), _cross_table(cmp)]
     doc.blocks += _sweep_blocks(cmp)
+    doc.blocks += memory_blocks(cmp.memory)
     doc.blocks += _variables_blocks(cmp)
     tiers = sorted({t for c in cmp.columns for t in c.by_tier}, key=lambda t: [x for c in cmp.columns for x in c.by_tier].index(t))
     with_suite = [c for c in cmp.columns if c.by_tier]

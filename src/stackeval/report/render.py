@@ -20,6 +20,7 @@ from stackeval.report.agentic_report import render_agentic_markdown
 from stackeval.report.blocks import Doc, to_markdown
 from stackeval.report.compare_page import comparison_page
 from stackeval.report.html import to_html
+from stackeval.report.resources import resource_blocks
 from stackeval.report.run_page import bench_page, run_page
 from stackeval.report.suite_report import build_report
 
@@ -55,7 +56,10 @@ def render_report(rep: SuiteReport, fmt: str, docs: dict[str, Any] | None = None
         return _json(rep)
     if agentic and fmt in ("md", "term"):
         return render_agentic_markdown(docs or {})
-    return render(run_page(rep), fmt)
+    page = run_page(rep)
+    if rep.headline.kind != "bench":  # a bench run's resources are in its bench document
+        page.blocks += resource_blocks((docs or {}).get("resources"))
+    return render(page, fmt)
 
 
 def render_run(info: RunInfo, stack: StackProfile, results: Sequence[TestResult], docs: dict[str, Any] | None,

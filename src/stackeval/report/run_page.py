@@ -8,6 +8,7 @@ from stackeval.records.perf import Distribution
 from stackeval.records.report import Rate, SuiteReport
 from stackeval.report.blocks import Block, Chart, Doc, Heading, Note, Table, Text, ci, num, pct
 from stackeval.report.charts import bar_chart, line_chart
+from stackeval.report.resources import resource_blocks
 
 __all__ = ["bench_blocks", "bench_page", "run_page"]
 
@@ -64,6 +65,7 @@ def bench_blocks(bench: BenchDocument) -> list[Block]:
         if sd.violations:
             out.append(Note("invariant violations: " + "; ".join(sd.violations), "warn"))
     out += [Note(w, "warn") for w in bench.warnings]
+    out += resource_blocks((bench.model_extra or {}).get("resources"))
     return out
 
 

@@ -278,8 +278,12 @@ Requests = Any  # callable(level: str, results: list[ChatResult]) -> None, store
 
 
 async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progress: Any = None,
-                    on_snapshot: Snapshot = None, on_requests: Requests = None) -> dict[str, Any]:
+                    on_snapshot: Snapshot = None, on_requests: Requests = None,
+                    on_phase: Any = None) -> dict[str, Any]:
+    """``on_phase(name)``: a phase of the resource timeline starts (warmup, single_stream, c<N>, end)."""
     prompts = PromptMaker(p.input_words, p.seed, p.prompt_style)
+    if on_phase:
+        on_phase("warmup")
     for _ in range(p.warmup):
         await _one(client, _body(p, stack.engine, prompts("warmup")), time.perf_counter_ns())
     doc: dict[str, Any] = {"schema_version": BENCH_SCHEMA_VERSION, "stack": stack.model_dump(),
@@ -289,6 +293,8 @@ async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progres
     if p.single_stream:
         if progress:
             progress(f"single stream: {p.runs} runs of {p.output_tokens} tokens")
+        if on_phase:
+            on_phase("single_stream")
         ss = await run_level(client, stack, p, prompts, concurrency=1, n=p.runs, sequential=True)
         _keep(on_snapshot, "single_stream", ss)
         if on_requests:
@@ -301,6 +307,8 @@ async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progres
     for c in p.concurrency:
         if progress:
             progress(f"concurrency {c}: {p.n_for(c)} requests" + (f" at {p.rate} req/s" if p.rate else ""))
+        if on_phase:
+            on_phase(f"c{c}")
         lv = await run_level(client, stack, p, prompts, concurrency=c, n=p.n_for(c), rate=p.rate)
         _keep(on_snapshot, f"c{c}", lv)
         if on_requests:
@@ -313,4 +321,6 @@ async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progres
     if spec:
         doc["spec_decode"] = spec
     doc["warnings"] = client_warnings(levels)
+    if on_phase:
+        on_phase("end")
     return doc

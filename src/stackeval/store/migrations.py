@@ -115,4 +115,24 @@ CREATE TABLE bench_requests (
   PRIMARY KEY (run_id, level, idx)
 );
 """),
+    (4, "resource_samples", """
+CREATE TABLE resource_samples (
+  owner TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  t REAL NOT NULL,
+  phase TEXT,
+  rss_bytes INTEGER,
+  host_available_bytes INTEGER,
+  cpu_pct REAL,
+  gpu_used_bytes INTEGER,
+  sample_json TEXT NOT NULL,
+  PRIMARY KEY (owner, seq)
+);
+CREATE TABLE resource_profiles (
+  owner TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  profile_json TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+"""),
 ]

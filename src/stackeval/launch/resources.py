@@ -1,0 +1,128 @@
+"""Resource profiles of runs: one sampler timeline per server, cut into one profile per run and stored.
+
+- a launched server (a sweep point, ``serve-local``): ``RunResources.for_launch`` right after the spawn, so
+  the timeline starts at process start and the log marks weights loaded, KV allocated and ready;
+- ``bench``/``run`` against an endpoint: ``RunResources.for_endpoint``, the process tree listening on the
+  endpoint's loopback port (its "ready" is the idle state when sampling began), else the remote endpoint's
+  /metrics only.
+
+Each run's profile keeps the launch phases and the phases marked during the run (warm-up, each level, ...);
+``store_run_resources`` writes it as the run's doc "resources" and its samples to the ``resource_samples`` table.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import time
+from pathlib import Path
+from typing import Any
+
+from stackeval.perf.resource_summary import summarize
+from stackeval.perf.resources import ResourceSampler, for_endpoint, metrics_url_for
+from stackeval.records.perf import StartupInfo
+from stackeval.records.resources import LAUNCH_PHASES, ResourceProfile, ResourceSample
+from stackeval.store.db import Store
+from stackeval.store.resources import ResourceStore
+
+__all__ = ["RunResources", "store_run_resources", "attach_to_bench_doc"]
+
+
+class RunResources:
+    def __init__(self, sampler: ResourceSampler, *, launched: bool) -> None:
+        self.sampler = sampler
+        self.launched = launched
+
+    @classmethod
+    def for_endpoint(cls, endpoint: str, *, metrics: bool = True, interval_s: float = 0.25) -> RunResources:
+        s = for_endpoint(endpoint, metrics=metrics, interval_s=interval_s).start()
+        s.wait_first_sample(5.0)
+        return cls(s, launched=False)
+
+    @classmethod
+    def for_launch(cls, pid: int, *, log_path: Path | str | None, t_start: float, endpoint: str | None = None,
+                   interval_s: float = 0.25) -> RunResources:
+        s = ResourceSampler(pid=pid, log_path=log_path, t_start=t_start, interval_s=interval_s,
+                            metrics_url=metrics_url_for(endpoint) if endpoint else None).start()
+        s.mark("process_start", t_start)
+        return cls(s, launched=True)
+
+    @property
+    def mark(self) -> Any:
+        return self.sampler.mark
+
+    def begin(self) -> float:
+        """A run starts: the start of its window (a server not launched by us: its idle phase starts here)."""
+        t = time.time()
+        if not self.launched:
+            self.sampler.mark("idle", t)
+            self.sampler.wait_sample_after(t)  # the idle reading, before any load (costs the run nothing)
+        return t
+
+    def result(self, t_from: float, *, startup: StartupInfo | None = None) -> tuple[ResourceProfile, list[ResourceSample]]:
+        """The profile of the run whose window started at ``t_from`` (launch phases included), and its samples."""
+        t_to = time.time()
+        self.sampler.wait_sample_after(t_to)  # the run is over: a moment's wait costs it nothing
+        info, samples, marks = self.sampler.read()
+        prof = summarize(info, samples, marks, source="remote" if self.sampler.remote else "local", startup=startup,
+                         window=(t_from, t_to), end_t=t_to, interval_s=self.sampler.interval_s)
+        launch_end = min((m.t for m in marks if m.name not in LAUNCH_PHASES), default=t_from)
+        launched = any(m.name in LAUNCH_PHASES for m in marks)
+        mine = [s for s in samples if t_from <= s.t <= t_to or (launched and s.t < launch_end)]
+        mine += [s for s in samples if s.t > t_to][:1]
+        return prof, mine
+
+    def close(self) -> None:
+        with contextlib.suppress(Exception):
+            self.sampler.close()
+
+
+def store_run_resources(st: Store, run_id: str, kind: str, profile: ResourceProfile | dict[str, Any],
+                        samples: list[ResourceSample] | list[dict[str, Any]]) -> None:
+    prof = profile if isinstance(profile, ResourceProfile) else ResourceProfile.model_validate(profile)
+    ss = [s if isinstance(s, ResourceSample) else ResourceSample.model_validate(s) for s in samples]
+    ResourceStore(st).put(run_id, kind, prof, ss)
+    st.put_doc(run_id, "resources", prof.model_dump(mode="json"))
+
+
+def attach_to_bench_doc(doc: dict[str, Any], res: RunResources, t_from: float, startup: StartupInfo | None = None) -> None:
+    """Put the run's profile into the bench document (``resources``) and its samples beside it
+    (``resource_samples``, taken out again by ``pop_bench_samples`` before the document is stored)."""
+    prof, samples = res.result(t_from, startup=startup)
+    doc["resources"] = prof.model_dump(mode="json")
+    doc["resource_samples"] = [s.model_dump(mode="json", exclude_none=True) for s in samples]
+
+
+def pop_bench_samples(st: Store, rid: str, doc: dict[str, Any]) -> None:
+    samples = doc.pop("resource_samples", None)
+    if doc.get("resources") and samples is not None:
+        store_run_resources(st, rid, "bench", doc["resources"], samples)
+
+
+class SuiteResources:
+    """``stackeval run`` against one endpoint: the suite's whole run is one "suite" phase on the timeline."""
+
+    def __init__(self, endpoints: list[str], enabled: bool = True) -> None:
+        self.res = RunResources.for_endpoint(endpoints[0]) if enabled and len(endpoints) == 1 else None
+        self.t_from: float | None = None
+
+    def on_start(self, run_id: str) -> None:
+        if self.res is not None and self.t_from is None:
+            self.t_from = self.res.begin()
+            self.res.mark("suite")
+
+    def finish(self, db_path: Path, run_id: str) -> None:
+        if self.res is None:
+            return
+        try:
+            if self.t_from is not None:
+                self.res.mark("end")
+                prof, samples = self.res.result(self.t_from)
+                with Store(db_path) as st:
+                    store_run_resources(st, run_id, "suite", prof, samples)
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        if self.res is not None:
+            self.res.close()
+            self.res = None
