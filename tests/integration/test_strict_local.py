@@ -31,6 +31,6 @@ def test_strict_on_real_server(local_server, tmp_path: Path) -> None:  # noqa: A
                     "Slowest tests", "Most token-hungry tests", "Quality and speed per category", "95% CI"):
         assert section in md, section
     # keep the figures for the notes: per-tier pass rates of the real small model
-    tiers = {t["tier"]: (t["passed"], t["total"]) for t in json.loads(
-        stackeval("report", "latest", "--db", str(db), "--format", "json").stdout)["by_tier"]}
+    tiers = {tier: (t["passed"], t["total"]) for tier, t in json.loads(
+        stackeval("report", "latest", "--db", str(db), "--format", "json").stdout)["by_tier"].items()}
     print("strict on SmolLM2-135M by tier:", tiers)
