@@ -2,25 +2,29 @@
 
 Conventions (documented here once, relied on by the checks):
 
-- **Words**: runs of letters/digits, keeping inner apostrophes and hyphens (``don't``, ``well-known``,
-  ``COVID-19``) and numbers with separators (``3.5``, ``1,250``) as one word. Chinese and Japanese are
+- **Words**: runs of letters/digits, keeping inner apostrophes, hyphens and underscores (``don't``,
+  ``well-known``, ``COVID-19``, ``snake_case``) and numbers with separators (``3.5``, ``1,250``) as one word. Chinese and Japanese are
   written without spaces, so every Han or kana character counts as one word; Korean (spaced) counts
   normally. Use character counts for CJK length limits.
 - **Sentences**: a sentence ends at ``.``, ``!``, ``?``, ``…`` (optionally followed by closing quotes or
   brackets) before whitespace or the end, at ``。！？`` anywhere, and at paragraph breaks. Headings and
   list items are sentences of their own. A line break inside a paragraph is a soft wrap when the line
   ends with a comma, dash or connecting word or the next line starts in lower case; otherwise it ends a
-  sentence (forty unpunctuated lines are forty sentences). :func:`letter_body` drops a greeting line and
-  a sign-off block, which ``sentence_count`` does not count. All-lowercase text still splits at periods. A period does not
+  sentence (forty unpunctuated lines are forty sentences); so does a stop glued to a capitalised word
+  (``rained.Then``). :func:`letter_body` drops a greeting line and a sign-off block, which
+  ``sentence_count`` does not count. All-lowercase text still splits at periods. A period does not
   end a sentence after a title (``Dr.``, ``St.``), after an abbreviation (``e.g.``, ``etc.``, ``p.m.``,
   any token with an inner period) followed by a lower-case word or digit, or after a capital initial
   followed by a capital (``J. R. Tolkien``); an ellipsis followed by a lower-case word is a pause.
 - **Paragraphs**: blocks separated by one or more blank (whitespace-only) lines.
 - **Characters**: code points after NFC normalisation of the stripped text; see :func:`char_count`.
-- **Language**: script first (kana → ja, Han without kana → zh, Hangul → ko, Cyrillic → ru, ...), then for
-  Latin script the share of stopwords of en/fr/es/de/it/pt/nl. Reliable from about ten words of ordinary
-  prose; short, mixed or list-only text may come out ``und`` (undetermined) or wrong. Cyrillic is always
-  ``ru`` (no uk/bg distinction).
+- **Language**: script first (kana → ja, Han without kana → zh, Hangul → ko, Greek, Hebrew, Arabic,
+  Devanagari, Thai by script), then lingua (a maintained n-gram detector whose models ship in its wheel)
+  restricted to the languages the suites ask for and their close neighbours (``LATIN_LANGUAGES``,
+  ``CYRILLIC_LANGUAGES``), so Catalan is not Spanish and Ukrainian or Bulgarian not Russian. ``und``
+  (undetermined) when the detector is unsure, as with a few words that several languages share.
+- **Readability**: Flesch-Kincaid with syllables from the CMU Pronouncing Dictionary (pyphen for words it
+  lacks) and from pyphen alone, the two counters textstat has used; see :func:`flesch_kincaid_grades`.
 """
 
 from __future__ import annotations
@@ -543,7 +547,9 @@ def detect_language(text: str) -> tuple[str, dict[str, float]]:
     sample = " ".join(w for w in words(text) if any(_script(c) == top for c in w))
     if not sample:
         return "und", {}
-    values = _detector(top).compute_language_confidence_values(sample)  # type: ignore[attr-defined]
+    detector = _detector(top)
+    with _detector_lock:  # grading runs in threads; detection is fast once the models are loaded
+        values = detector.compute_language_confidence_values(sample)  # type: ignore[attr-defined]
     scores = {v.language.iso_code_639_1.name.lower(): round(v.value, 4) for v in values[:3]}
     if not values:
         return "und", scores

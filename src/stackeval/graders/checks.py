@@ -322,7 +322,7 @@ def _alternatives(entry: str | list[str] | Fact) -> list[str]:
 # "isn't due"), unless it only bounds a quantity ("no later than 6 pm", "not only", "not less than").
 _NEGATORS = frozenset(
     "no not never none without nor neither cannot isn't aren't wasn't weren't doesn't don't didn't won't can't "
-    "hasn't haven't hadn't shouldn't wouldn't couldn't nothing nobody kein keine keinen keinem keiner nicht ohne "
+    "hasn't haven't hadn't shouldn't wouldn't couldn't kein keine keinen keinem keiner nicht ohne "
     "nie aucun aucune sans jamais ningún ninguna ninguno sin nunca nessun nessuna nessuno senza mai".split()
 )
 _NOT_NEGATING_AFTER = re.compile(r"^(?:later|earlier|more|less|fewer|sooner|longer|only|just|merely|until|"
@@ -341,7 +341,9 @@ def _fact_present(text: str, fact: str | list[str] | Fact) -> bool:
     not_with = fact.not_with if isinstance(fact, Fact) else []
     for alt in _alternatives(fact):
         for m in tx.phrase_regex(alt).finditer(norm_lines):
-            before = [w.lower() for w in re.findall(r"[\w']+", norm_lines[max(0, m.start() - 60): m.start()])]
+            # the words of the same clause before the match (a comma, colon or dash ends a negation's reach)
+            clause = re.split(r"[,;:()\u2013\u2014\n]| - ", norm_lines[max(0, m.start() - 60): m.start()])[-1]
+            before = [w.lower() for w in re.findall(r"[\w']+", clause)]
             window = before[-3:]
             negated = False
             for i, w in enumerate(window):
