@@ -24,7 +24,7 @@ from stackeval.distributed.cluster import is_loss
 from stackeval.distributed.records import LOST, RayOptions, UnitRecord, UnitTask, WorkerInfo, lost_result
 from stackeval.errors import StackevalError
 from stackeval.records.run import RunSpec, TestResult
-from stackeval.runner.suite import NO_CALL_CLASSES, Progress, WorkUnit
+from stackeval.runner.suite import Progress, WorkUnit, flag_template, gather_all
 from stackeval.store.db import Store
 
 __all__ = ["PoolOutcome", "Shard", "ShardPool", "unwrap"]
@@ -124,7 +124,7 @@ class ShardPool:
             if key in written:
                 return
             written.add(key)
-            store.put_result(run_id, tr, [(rec.request, rec.response)] if rec else [])
+            store.put_result(run_id, tr, rec.pairs if rec else [])
             out.results.append(tr)
             if tr.failure_class == LOST:
                 out.lost += 1
@@ -150,20 +150,12 @@ class ShardPool:
                 finally:
                     await self._release(shard)
             tr = rec.result
-            if tools_supported is False and u.item.tools and tr.failure_class in NO_CALL_CLASSES:
-                tr.flags.append("template_without_tools")
+            flag_template(tr, u.item, tools_supported)
             write(tr, rec)
             out.by_endpoint[rec.endpoint] += 1
             out.by_node[rec.node_id] += 1
 
-        tasks = [asyncio.create_task(one(u)) for u in units]
-        try:
-            await asyncio.gather(*tasks)
-        except BaseException:
-            for t in tasks:
-                t.cancel()
-            await asyncio.gather(*tasks, return_exceptions=True)
-            raise
+        await gather_all(one(u) for u in units)
         return out
 
     def close(self) -> None:

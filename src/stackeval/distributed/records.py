@@ -72,8 +72,7 @@ class UnitRecord(_Rec):
     """What a worker returns for one unit: the graded result and the request/response behind it."""
 
     result: TestResult
-    request: ChatRequest
-    response: ChatResult
+    pairs: list[tuple[ChatRequest, ChatResult]]  # every request sent for the unit and its response, in order
     endpoint: str
     node_id: str = ""
 

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import os
 import socket
-import time
 from typing import Any
 
 from stackeval.distributed.records import RayOptions, UnitRecord, UnitTask, WorkerInfo
@@ -58,6 +57,7 @@ class UnitRunner:
         self._client: Any = None
         self._gsem = asyncio.Semaphore(grade_workers or max(1, os.cpu_count() or 2))
         self._node = worker_info().node_id
+        self._learn: dict[str, Any] = {}  # BudgetLearning per run (by its spec)
         # load every built-in grader now, in one thread: the registry's lazy first load is not thread-safe
         from stackeval.graders.base import known_kinds
 
@@ -78,17 +78,18 @@ class UnitRunner:
         return await discover(await self.client(), self.endpoint, recipe)
 
     async def run_unit(self, task: UnitTask) -> UnitRecord:
-        from stackeval.runner.outcome import outcome
-        from stackeval.runner.requests import build_request
-        from stackeval.runner.suite import make_grader
+        """The unit as the local runner runs it (``runner.suite.run_unit``); the driver's pool bounds the
+        requests in flight, and the reasoning budget is learned per run in this worker."""
+        from stackeval.runner.suite import BudgetLearning, WorkUnit, make_grader, run_unit
 
         client = await self.client()
-        req = build_request(task.item, task.spec, task.engine, task.arm, task.repeat)
-        res = await client.chat(req, scheduled_ns=time.perf_counter_ns())
-        grader = make_grader(self.executor)
-        async with self._gsem:
-            tr = await asyncio.to_thread(outcome, task.item, res, task.arm, task.repeat, grader, task.attempt)
-        return UnitRecord(result=tr, request=req, response=res, endpoint=self.endpoint, node_id=self._node)
+        key = task.spec.model_dump_json()
+        learn = self._learn.get(key)
+        if learn is None:
+            learn = self._learn[key] = BudgetLearning(task.spec)
+        u = WorkUnit(task.item, task.arm, task.repeat, task.attempt)
+        tr, pairs = await run_unit(client, task.spec, task.engine, u, make_grader(self.executor), learn, self._gsem)
+        return UnitRecord(result=tr, pairs=pairs, endpoint=self.endpoint, node_id=self._node)
 
     async def close(self) -> None:
         if self._client is not None:

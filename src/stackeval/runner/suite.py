@@ -4,17 +4,19 @@ store write per completed result (so a killed run keeps everything that finished
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine, Iterable
 from dataclasses import dataclass
+from typing import Any
 
 from stackeval.client.http import Client
 from stackeval.graders.base import GradeContext, grade
 from stackeval.records.answer import Answer, GradeResult
 from stackeval.records.execution import Executor
 from stackeval.records.items import Item
-from stackeval.records.request import ChatResult
+from stackeval.records.request import ChatRequest, ChatResult
 from stackeval.records.run import RunSpec, TestResult
 from stackeval.runner.budget import BudgetPlan
 from stackeval.runner.outcome import outcome
@@ -106,41 +108,67 @@ async def run_units(
     learn = BudgetLearning(spec)
 
     async def one(u: WorkUnit) -> None:
-        scheduled = time.perf_counter_ns()
-        async with sem:
-            knew = learn.learned  # built once a slot is free, so what was learned meanwhile applies
-            req = build_request(u.item, spec, engine, u.arm, u.repeat, learned=knew)
-            res = await client.chat(req, scheduled_ns=scheduled)
-        pairs = [(req, res)]
-        first = learn.observe(u, res)
-        resent = False
-        if not knew and learn.learned and res.ok and res.finish_reason == "length":
-            # a reasoning model, found out from this or a concurrent response: this answer got no reasoning
-            # allowance and ran out, so ask again with it (both requests are stored)
-            req2 = build_request(u.item, spec, engine, u.arm, u.repeat, learned=True)
-            if req2.body["max_tokens"] > req.body["max_tokens"]:
-                async with sem:
-                    res = await client.chat(req2, scheduled_ns=time.perf_counter_ns())
-                req, resent = req2, True
-                pairs.append((req, res))
-        async with gsem:
-            tr = await asyncio.to_thread(outcome, u.item, res, u.arm, u.repeat, grader, u.attempt)
-        tr.max_tokens = req.body.get("max_tokens")
-        if spec.budget and spec.max_tokens is None and tr.max_tokens is not None:
-            tr.reasoning_allowance = max(0, tr.max_tokens - min(answer_budget(u.item, spec), tr.max_tokens))
-        if first:
-            tr.flags.append("reasoning_learned_here")
-        if resent:
-            tr.flags.append("budget_resent")
-        if tools_supported is False and u.item.tools and tr.failure_class in NO_CALL_CLASSES:
-            tr.flags.append("template_without_tools")
+        tr, pairs = await run_unit(client, spec, engine, u, grader, learn, gsem, sem)
+        flag_template(tr, u.item, tools_supported)
         if not store.put_result_if_new(run_id, tr, pairs):
             return  # a concurrent resume of the same run stored this unit first; keep theirs
         out.append(tr)
         if progress:
             progress(tr)
 
-    tasks = [asyncio.create_task(one(u)) for u in units]
+    await gather_all(one(u) for u in units)
+    return out
+
+
+async def run_unit(
+    client: Client, spec: RunSpec, engine: str, u: WorkUnit, grader: Callable[[Item, Answer], GradeResult],
+    learn: BudgetLearning, gsem: asyncio.Semaphore, sem: asyncio.Semaphore | None = None,
+) -> tuple[TestResult, list[tuple[ChatRequest, ChatResult]]]:
+    """One unit, whichever executor runs it (this process, or a Ray worker): build the request, send it
+    (under ``sem``, the run's request bound, when the caller does not hold one), resend once with the
+    reasoning allowance when ``learn`` found out meanwhile that the model reasons, grade (under ``gsem``).
+    Returns the result and every request/response pair behind it, in order; nothing is stored."""
+    bound = sem or contextlib.nullcontext()
+    scheduled = time.perf_counter_ns()
+    async with bound:
+        knew = learn.learned  # built once a slot is free, so what was learned meanwhile applies
+        req = build_request(u.item, spec, engine, u.arm, u.repeat, learned=knew)
+        res = await client.chat(req, scheduled_ns=scheduled)
+    pairs = [(req, res)]
+    first = learn.observe(u, res)
+    resent = False
+    if not knew and learn.learned and res.ok and res.finish_reason == "length":
+        # a reasoning model, found out from this or a concurrent response: this answer got no reasoning
+        # allowance and ran out, so ask again with it (both requests are stored)
+        req2 = build_request(u.item, spec, engine, u.arm, u.repeat, learned=True)
+        if req2.body["max_tokens"] > req.body["max_tokens"]:
+            async with bound:
+                res = await client.chat(req2, scheduled_ns=time.perf_counter_ns())
+            req, resent = req2, True
+            pairs.append((req, res))
+    async with gsem:
+        tr = await asyncio.to_thread(outcome, u.item, res, u.arm, u.repeat, grader, u.attempt)
+    tr.max_tokens = req.body.get("max_tokens")
+    if spec.budget and spec.max_tokens is None and tr.max_tokens is not None:
+        tr.reasoning_allowance = max(0, tr.max_tokens - min(answer_budget(u.item, spec), tr.max_tokens))
+    if first:
+        tr.flags.append("reasoning_learned_here")
+    if resent:
+        tr.flags.append("budget_resent")
+    return tr, pairs
+
+
+def flag_template(tr: TestResult, item: Item, tools_supported: bool | None) -> None:
+    """``tools_supported`` is what the server said about its chat template; False marks a tool item that got
+    no call ``template_without_tools``: the stack, not the model, dropped the tools."""
+    if tools_supported is False and item.tools and tr.failure_class in NO_CALL_CLASSES:
+        tr.flags.append("template_without_tools")
+
+
+async def gather_all(coros: Iterable[Coroutine[Any, Any, None]]) -> None:
+    """Run the coroutines as tasks; when one fails (or we are cancelled) cancel the rest, wait for them to
+    finish, then raise: no unit is left running behind a failed or interrupted run."""
+    tasks = [asyncio.create_task(c) for c in coros]
     try:
         await asyncio.gather(*tasks)
     except BaseException:
@@ -148,4 +176,3 @@ async def run_units(
             t.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
         raise
-    return out
