@@ -14,6 +14,11 @@ Every check is evaluated; the answer passes iff all pass. A failure is classed
 spec); ``detail`` lists every failed check with the reason, ``data.failed`` their names and
 ``data.results`` / ``data.details`` every check's verdict and measurement.
 
+Where a prompt asks for content to be judged, prefer a structure the answer must show over a loose
+pattern: ``list_items`` (a list read tolerantly, item by item, optionally under a heading, with "nothing
+else"), ``labelled_lines`` (``Q:``/``A:`` lines), ``json_format``; ``required_facts`` ignores negated
+mentions (``no contradictions``) and takes ``not_with`` words that void a mention in the same sentence.
+
 Counted checks take ``exact`` or ``min``/``max`` (at least one). Phrase arguments (keywords, facts,
 banned phrases) match case-insensitively on normalised text with word boundaries; a phrase written
 ``re:<pattern>`` is a regular expression instead, searched in the normalised text (NFKC, ASCII quotes,

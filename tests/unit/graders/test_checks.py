@@ -364,3 +364,43 @@ def test_judge_parses_score_and_is_unavailable_without_verdict() -> None:
     r = grade({"kind": "llm_judge", "rubric": "r"}, Answer(content="x"), GradeContext())
     assert r.failure_class == "judge_unavailable"
     assert "SCORE:" in judge_prompt(spec, "task", "answer")
+
+
+# --- issue 14: commas of every script, letters, structure -----------------------------------------------
+
+
+def test_comma_list_is_every_unicode_comma() -> None:
+    import sys
+    import unicodedata
+
+    from stackeval.graders.checks import _COMMAS
+
+    want = "".join(
+        c for c in map(chr, range(sys.maxunicode + 1))
+        if unicodedata.category(c).startswith("P") and "COMMA" in unicodedata.name(c, "")
+        and "QUOTATION" not in unicodedata.name(c, "")
+    )
+    assert set(_COMMAS) >= set(want)
+
+
+def test_letter_body_keeps_sentences_and_drops_furniture() -> None:
+    from stackeval.graders._text import letter_body
+
+    assert letter_body("Hi Sam,\n\nIt works. Ship it.\n\nBest wishes,\nAna Ruiz\nRelease team") == "It works. Ship it."
+    assert letter_body("Hi Sam, it works.") == "Hi Sam, it works."
+    assert letter_body("It works.\nThank you for your patience.") == "It works.\nThank you for your patience."
+
+
+@pytest.mark.parametrize(
+    "check",
+    [
+        {"kind": "list_items"},
+        {"kind": "list_items", "exact": 2, "style": "dotted"},
+        {"kind": "labelled_lines", "labels": []},
+        {"kind": "required_facts", "facts": [{"any": []}]},
+        {"kind": "required_facts", "facts": [{"any": ["x"], "unless": ["y"]}]},
+    ],
+)
+def test_new_checks_refuse_bad_specs(check: dict) -> None:
+    with pytest.raises(ValidationError):
+        parse_spec({"kind": "checks", "checks": [check]})

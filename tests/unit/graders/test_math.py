@@ -229,3 +229,28 @@ def test_decimal_half_unit(answer: str, half: float) -> None:
 
 def test_decimal_half_unit_none_for_fraction() -> None:
     assert decimal_half_unit("3/8") is None
+
+
+@pytest.mark.parametrize(
+    ("raw", "plain"),
+    [
+        (r"\boxed{\frac{3}{8}}", "3/8"),
+        (r"$-\dfrac{7}{2}$", "-7/2"),
+        ("1 234 567", "1234567"),
+        ("1\u202f234", "1234"),
+        (r"$1{,}250$", "1,250"),
+        ("2 / 3", "2/3"),
+        (r"12.5\%", "12.5%"),
+        (r"\text{42 km}", "42 km"),
+    ],
+)
+def test_plain_math(raw: str, plain: str) -> None:
+    from stackeval.graders._extract import plain_math
+
+    assert plain_math(raw) == plain
+
+
+def test_latex_value_is_never_a_strict_pass() -> None:
+    res = _grade(r"ANSWER: \frac{3}{8}", answer="3/8")
+    assert res.failure_class == "format_mismatch"
+    assert _grade("`ANSWER: 3/8`", answer="3/8").passed
