@@ -22,6 +22,8 @@ app.add_typer(suite_app, name="suite")
 
 DbOpt = Annotated[Path | None, typer.Option("--db", help="SQLite store (default ./stackeval.db or $STACKEVAL_DB)")]
 KeyEnvOpt = Annotated[str, typer.Option("--api-key-env", help="name of the environment variable holding the API key")]
+RunRefArg = Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")]
+OutOpt = Annotated[Path | None, typer.Option("--out", "-o", help="write to this file instead of stdout")]
 RayAddressOpt = Annotated[str | None, typer.Option("--ray-address", help="ray: the cluster to join (default $RAY_ADDRESS, "
                                                    "else a local single-machine instance on loopback)")]
 
@@ -214,16 +216,16 @@ def runs(db: DbOpt = None, as_json: Annotated[bool, typer.Option("--json")] = Fa
 
 @app.command()
 def export(
-    run_id: Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")],
+    run_id: RunRefArg,
     db: DbOpt = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="json|csv")] = "json",
-    out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
+    out: OutOpt = None,
 ) -> None:
     """Export a whole run as a document."""
+    from stackeval.cli.inputs import check_choice
     from stackeval.report.summary import EXPORT_FIELDS, run_document
 
-    if fmt not in ("json", "csv"):
-        raise UserError(f"--format must be json or csv, not {fmt!r}")
+    check_choice("--format", fmt, ("json", "csv"))
     with _open_store(db) as st:
         rid = st.resolve_run(run_id)
         info = st.run_info(rid)
@@ -246,17 +248,17 @@ def export(
 
 @app.command()
 def report(
-    run_id: Annotated[str, typer.Argument(help="run id, unique prefix, or 'latest'")],
+    run_id: RunRefArg,
     db: DbOpt = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="term|md|html|json")] = "term",
-    out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
+    out: OutOpt = None,
 ) -> None:
     """Report one run: headline, per-capability table with intervals, gradient, failure modes, speed."""
+    from stackeval.cli.inputs import check_choice
     from stackeval.report.render import FORMATS, render_report
     from stackeval.report.suite_report import build_report
 
-    if fmt not in FORMATS:
-        raise UserError(f"--format must be term, md, html or json, not {fmt!r}")
+    check_choice("--format", fmt, FORMATS)
     with _open_store(db) as st:
         rid = st.resolve_run(run_id)
         info = st.run_info(rid)

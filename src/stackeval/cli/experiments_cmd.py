@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from stackeval.cli.app import DbOpt, RayAddressOpt, _db, _open_store, app
+from stackeval.cli.app import DbOpt, OutOpt, RayAddressOpt, _db, _open_store, app
 from stackeval.errors import UserError
 
 FORMATS = ("md", "html", "json")
@@ -113,15 +113,15 @@ def compare(
     refs: Annotated[list[str], typer.Argument(help="run ids (prefix or 'latest') and/or sweep ids (sw-..., sweep:latest)")],
     db: DbOpt = None,
     fmt: Annotated[str, typer.Option("--format", "-f", help="md|html|json")] = "md",
-    out: Annotated[Path | None, typer.Option("--out", "-o")] = None,
+    out: OutOpt = None,
 ) -> None:
     """Compare runs or sweep points: pass rates, variables that differ, flips, exact McNemar, noise floor, speed."""
+    from stackeval.cli.inputs import check_choice
     from stackeval.launch.collect import collect
     from stackeval.report.compare import compare as build
     from stackeval.report.render import render_comparison
 
-    if fmt not in FORMATS:
-        raise UserError(f"--format must be md, html or json, not {fmt!r}")
+    check_choice("--format", fmt, FORMATS)
     with _open_store(db) as st:
         cols, ctx = collect(st, refs)
     _write(render_comparison(build(cols, ctx), fmt), out)
