@@ -71,6 +71,8 @@ case "$job" in
   test)
     say "installing headless Chromium (Debian package) for the HTML report tests"
     bash scripts/setup-chromium.sh
+    say "installing qemu-user (Debian package) for the emulated-CPU build-probe test"
+    bash scripts/setup-qemu.sh
     say "lint"
     ruff check src tests benchmarks
     say "tests (the real-vLLM tests run in their own CI step: bash .ci/run-vllm)"

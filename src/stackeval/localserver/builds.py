@@ -182,7 +182,7 @@ def _tail(path: Path, n: int = 3) -> str:
     return ""
 
 
-def probe(build: Build, model: Path, timeout_s: float = PROBE_TIMEOUT_S) -> tuple[bool, str]:
+def probe(build: Build, model: Path, timeout_s: float | None = None) -> tuple[bool, str]:
     """Try ``build``: ``--version``, then a real start on ``model`` answering one token.
     Returns (works, what happened)."""
     try:
@@ -202,7 +202,7 @@ def probe(build: Build, model: Path, timeout_s: float = PROBE_TIMEOUT_S) -> tupl
                                      "-c", "512", "-np", "1", "-t", "2"], stdout=fh, stderr=subprocess.STDOUT,
                                     stdin=subprocess.DEVNULL, start_new_session=True)
         try:
-            ok, what = _answer_one_token(proc, port, log, time.monotonic() + timeout_s)
+            ok, what = _answer_one_token(proc, port, log, time.monotonic() + (timeout_s or PROBE_TIMEOUT_S))
         finally:
             _stop(proc)
     return ok, (f"{what} ({version})" if ok and version else what)

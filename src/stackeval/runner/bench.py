@@ -250,6 +250,28 @@ def client_warnings(levels: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+SPREAD_WARN = 1.5  # single-stream max/min decode rate above which the runs are called unsteady
+
+
+def measurement_warnings(levels: list[dict[str, Any]], metrics_available: bool) -> list[str]:
+    """Warn (one finding per line) when the single-stream runs disagree widely, and when the server
+    exposes /metrics but a window got no server counters (spec-decode and token checks then rest on
+    the responses alone)."""
+    out = []
+    for lv in levels:
+        name = "single stream" if lv.get("mode") == "single_stream" else f"concurrency {lv.get('concurrency')}"
+        dec = lv.get("decode_tok_s") or {}
+        lo, hi, n = dec.get("min"), dec.get("max"), dec.get("n") or 0
+        if lv.get("mode") == "single_stream" and n >= 2 and lo and hi and hi / lo > SPREAD_WARN:
+            out.append(f"{name}: decode rate ranged {lo:.1f}–{hi:.1f} tok/s over {n} runs ({hi / lo:.1f}× apart): "
+                       "the machine or the server was not steady; the median is shaky (rerun, or raise --runs)")
+        if metrics_available and not lv.get("server"):
+            out.append(f"{name}: the server exposes /metrics, but this window got no server counters "
+                       "(a scrape failed, or no known counter moved): token-count and spec-decode checks "
+                       "use the responses only")
+    return out
+
+
 def _keep(on_snapshot: Snapshot, label: str, run: LevelRun) -> None:
     if on_snapshot is None:
         return
@@ -320,7 +342,7 @@ async def run_bench(client: Client, stack: StackProfile, p: BenchParams, progres
     spec = next((lv["spec_decode"] for lv in reversed(levels) if lv.get("spec_decode")), None)
     if spec:
         doc["spec_decode"] = spec
-    doc["warnings"] = client_warnings(levels)
+    doc["warnings"] = client_warnings(levels) + measurement_warnings(levels, stack.metrics_available)
     if on_phase:
         on_phase("end")
     return doc
