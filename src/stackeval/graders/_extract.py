@@ -101,19 +101,20 @@ def extract_answer(content: str) -> Extraction:
     return Extraction(value, count)
 
 
-_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*\{([^{}]*)\}\s*\{([^{}]*)\}")
+_LATEX_FRAC = re.compile(r"\\[dt]?frac\s*(?:\{([^{}]*)\}|(\d))\s*(?:\{([^{}]*)\}|(\d))")
+_DOT_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:\.\d{3}){2,}(?![\d.]*\d)")
 _LATEX_WRAP = re.compile(r"\\(?:boxed|fbox|text|textbf|mathrm|mathbf)\s*\{([^{}]*)\}")
 _SPACED_THOUSANDS = re.compile(r"(?<![\d.,])\d{1,3}(?:[ \u00a0\u2009\u202f]\d{3})+(?![\d,])")
 
 
 def plain_math(text: str) -> str:
     """A value as written in LaTeX or with spaced digits, rewritten in the plain form ``parse_number`` reads:
-    ``\\boxed{\\frac{3}{8}}`` -> ``3/8``, ``$1{,}250$`` -> ``1,250``, ``1 250 000`` (space, no-break or thin
-    space) -> ``1250000``, ``2 / 3`` -> ``2/3``, ``12.5\\%`` -> ``12.5%``. Used only for the tolerant
+    ``\\boxed{\\frac{3}{8}}`` or ``\\frac38`` -> ``3/8``, ``$1{,}250$`` -> ``1,250``, ``1 250 000`` (space,
+    no-break or thin space) or ``1.250.000`` -> ``1250000``, ``2 / 3`` -> ``2/3``, ``12.5\\%`` -> ``12.5%``. Used only for the tolerant
     diagnostic: a value written so is the right value in the wrong format, never a strict pass."""
     t = text.translate(_MINUSES)
     for _ in range(4):  # nested \boxed{\frac{..}{..}}
-        t2 = _LATEX_WRAP.sub(r"\1", _LATEX_FRAC.sub(r"(\1)/(\2)", t))
+        t2 = _LATEX_WRAP.sub(r"\1", _LATEX_FRAC.sub(_frac, t))
         if t2 == t:
             break
         t = t2
@@ -122,7 +123,12 @@ def plain_math(text: str) -> str:
     t = re.sub(r"\((-?[\d.,]+)\)", r"\1", t)  # (3)/(8) from \frac
     t = re.sub(r"(?<=\d)\s*/\s*(?=[-+]?[\d.])", "/", t)
     t = _SPACED_THOUSANDS.sub(lambda m: re.sub(r"\s", "", m.group()), t)
+    t = _DOT_THOUSANDS.sub(lambda m: m.group().replace(".", ""), t)  # 1.234.567 (two groups or more)
     return t.strip()
+
+
+def _frac(m: re.Match[str]) -> str:
+    return f"({m.group(1) if m.group(1) is not None else m.group(2)})/({m.group(3) if m.group(3) is not None else m.group(4)})"
 
 
 def boxed_values(text: str) -> list[str]:

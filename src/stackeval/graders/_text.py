@@ -242,15 +242,18 @@ _NAME_LINE = re.compile(r"^[-\u2013\u2014~\s]*[^\W\d][^.!?:\n]{0,50}$")
 
 
 def letter_body(text: str) -> str:
-    """The text without a greeting line at the top and a sign-off block at the bottom.
+    """The text without a subject line and a greeting line at the top and a sign-off block at the bottom.
 
-    A greeting is a first line of its own such as ``Hi Sam,`` or ``Dear Ms Ortiz:``; a sign-off is a
+    A subject line starts ``Subject:``; a greeting is a first line of its own such as ``Hi Sam,`` or ``Dear Ms Ortiz:``; a sign-off is a
     closing phrase (``Best,``, ``Kind regards``, ``Cheers, Ana``) on one of the last three lines, followed
     only by short lines without sentence punctuation (a name, a role, a team). A greeting written inside the
     first sentence (``Hi Sam, thanks for the note.``) is part of that sentence and stays.
     """
     ls = text.strip().splitlines()
     nonblank = [i for i, ln in enumerate(ls) if ln.strip()]
+    if len(nonblank) >= 2 and re.match(r"^\W*(?:subject|re|betreff|asunto|objet|oggetto)\s*:", ls[nonblank[0]], re.I):
+        ls = ls[nonblank[0] + 1:]  # an e-mail's subject line is a header, not a sentence
+        nonblank = [i for i, ln in enumerate(ls) if ln.strip()]
     if len(nonblank) >= 2 and _SALUTATION.match(ls[nonblank[0]].strip()):
         ls = ls[nonblank[0] + 1:]
     nonblank = [i for i, ln in enumerate(ls) if ln.strip()]

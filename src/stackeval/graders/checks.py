@@ -656,7 +656,8 @@ class Language(_Check):
 
 # ------------------------------------------------------------------------------------ structure checks
 
-_ITEM = re.compile(r"^[ \t]{0,8}(?:(?P<bullet>[-*+\u2022\u2013])|(?P<num>\d{1,3})[.)])[ \t]+(?P<text>\S.*?)[ \t]*$")
+_ITEM = re.compile(r"^[ \t]{0,8}(?:(?P<bullet>[-*+\u2022\u2013])|(?P<b>\*\*|__)?(?P<num>\d{1,3})[.)](?P=b)?)[ \t]+"
+                   r"(?P<text>\S.*?)[ \t]*$")
 
 
 def _section(text: str, heading: str | None) -> str | None:
