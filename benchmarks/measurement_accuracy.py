@@ -352,6 +352,9 @@ def main() -> None:
     ap.add_argument("--step-ms", type=float, default=15.0)
     ap.add_argument("--tokens", type=int, default=256)
     ap.add_argument("--no-boost", action="store_true", help="run at normal priority")
+    ap.add_argument("--sampler", action="store_true",
+                    help="measure twice, without and with the resource sampler (stackeval.perf.resources) watching the "
+                         "server, to show what sampling costs the client's stamps")
     ap.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.serve:
@@ -362,8 +365,11 @@ def main() -> None:
     proc, url = start_server_process(a.tokens, a.ttft_ms / 1000, a.step_ms / 1000)
     if not a.no_boost:
         boost_group(proc.pid)
+    sampled: dict[str, list[Row]] = {}
     try:
         rows = asyncio.run(measure(url, runs=a.runs, tokens=a.tokens, ttft_s=a.ttft_ms / 1000, step_s=a.step_ms / 1000))
+        if a.sampler:
+            sampled = with_and_without_sampler(url, proc.pid, a, rows)
     finally:
         if proc.poll() is None:
             os.killpg(proc.pid, signal.SIGTERM)
@@ -373,7 +379,42 @@ def main() -> None:
           f"{a.runs} runs per variant through bench's single-stream path")
     print(f"scheduling: {sched}; load average at start {load[0]:.2f} on {os.cpu_count()} cores")
     print(text)
+    for arm, rs in sampled.items():
+        text_s, ok_s = report(rs)
+        print(f"\n{arm}:\n{text_s}")
+        ok &= ok_s
+    if sampled:
+        print("\n" + sampler_summary(sampled))
     sys.exit(0 if ok else 1)
+
+
+def with_and_without_sampler(url: str, pid: int, a: argparse.Namespace, first: list[Row]) -> dict[str, list[Row]]:
+    """The same measurement again with the resource sampler running beside it (a separate process reading /proc
+    and the server's /metrics every 0.25 s, as during ``stackeval bench``), then once more without, so the two
+    arms alternate: without (the main run) / with / without."""
+    from stackeval.perf.resources import ResourceSampler, metrics_url_for
+
+    s = ResourceSampler(pid=pid, metrics_url=metrics_url_for(url), interval_s=0.25).start()
+    try:
+        s.wait_first_sample()
+        with_rows = asyncio.run(measure(url, runs=a.runs, tokens=a.tokens, ttft_s=a.ttft_ms / 1000,
+                                        step_s=a.step_ms / 1000))
+        _info, samples, _m = s.read()
+    finally:
+        s.close()
+    again = asyncio.run(measure(url, runs=a.runs, tokens=a.tokens, ttft_s=a.ttft_ms / 1000, step_s=a.step_ms / 1000))
+    print(f"(the sampler took {len(samples)} samples of the server's process tree during its arm)")
+    return {"without the sampler (main run and a second run after the sampled one)": first + again,
+            "with the resource sampler running": with_rows}
+
+
+def sampler_summary(arms: dict[str, list[Row]]) -> str:
+    (n0, r0), (n1, r1) = arms.items()
+    out = ["sampler cost to the client's stamps (median over every variant and run; |error| as above):"]
+    for label, f in (("TTFT error ms", lambda r: abs(r.ttft_err_ms)), ("decode error %", lambda r: abs(r.decode_err_pct))):
+        m0, m1 = statistics.median(f(r) for r in r0), statistics.median(f(r) for r in r1)
+        out.append(f"  {label}: without {m0:.3f}, with {m1:.3f} (difference {m1 - m0:+.3f})")
+    return "\n".join(out)
 
 
 if __name__ == "__main__":

@@ -47,6 +47,9 @@ def bench(
     db: DbOpt = None,
     repeats: Annotated[int, typer.Option("--repeats", min=1, max=100, help="repeat the whole bench; each is a stored run")] = 1,
     self_test: Annotated[bool, typer.Option("--self-test", help="measure the client's own ceiling and exit")] = False,
+    resources_check: Annotated[bool, typer.Option("--resources", help="with --self-test: check the resource sampler "
+                                                  "(host, process tree, NVML per GPU) and its cost to the client")] = False,
+    no_resources: Annotated[bool, typer.Option("--no-resources", help="do not sample the server's memory and CPU")] = False,
     workers: Annotated[int, typer.Option("--workers", min=0, max=64, help="client processes per load level, each "
                                          "its own event loop on one clock (0: enough for the requested load)")] = 0,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
@@ -54,6 +57,11 @@ def bench(
     """Serving performance: single-stream decode, load levels, /metrics windows, speculative decoding."""
     from stackeval.cli.render import console
 
+    if self_test and resources_check:
+        from stackeval.cli.resources_cmd import print_resource_self_test
+
+        print_resource_self_test(json_out)
+        return
     if self_test:
         from stackeval.runner.selftest import self_test as run_self_test
 
@@ -88,7 +96,7 @@ def bench(
                         prompt_style=prompt, workers=workers)
         return await bench_runs(db_path=_db(db), endpoint=endpoint, params=p, model=model, repeats=repeats, recipe=rec,
                                 recipe_path=str(recipe) if recipe else None, api_key=key, api_key_env=api_key_env,
-                                progress=lambda m: console.print(m, style="dim"))
+                                progress=lambda m: console.print(m, style="dim"), resources=not no_resources)
 
     runs_done = asyncio.run(go())
     rid, doc = runs_done[-1]

@@ -24,7 +24,8 @@ from stackeval.records.resources import LAUNCH_PHASES, ResourceProfile, Resource
 from stackeval.store.db import Store
 from stackeval.store.resources import ResourceStore
 
-__all__ = ["RunResources", "store_run_resources", "attach_to_bench_doc"]
+__all__ = ["RunResources", "SuiteResources", "attach_to_bench_doc", "pop_bench_samples", "resource_self_test",
+           "store_run_resources"]
 
 
 class RunResources:
@@ -126,3 +127,55 @@ class SuiteResources:
         if self.res is not None:
             self.res.close()
             self.res = None
+
+
+def resource_self_test(requests: int = 2000, rounds: int = 3, nvml_replay: str | None = None) -> dict[str, Any]:
+    """``stackeval bench --self-test --resources``: sample an instant server in another process exactly as a
+    bench would (host memory, its process tree, NVML on every NVIDIA device, its /metrics), and measure the
+    client's ceiling against it without and with the sampler running (``rounds`` alternating pairs, medians).
+    On a GPU machine this is the one command that shows whether NVML answers (device names, memory used/total,
+    utilisation, power)."""
+    from statistics import median
+
+    from stackeval.runner.selftest import measure, run_loop, start_instant_server, stop
+
+    proc, url = start_instant_server()
+    runs: dict[str, list[dict[str, Any]]] = {"without": [], "with": []}
+    probe_cpu_s = probe_wall_s = 0.0
+    try:
+        for _ in range(rounds):
+            runs["without"].append(run_loop(measure(url, requests)))
+            s = ResourceSampler(pid=proc.pid, metrics_url=metrics_url_for(url), interval_s=0.25,
+                                nvml_replay=nvml_replay).start()
+            try:
+                s.wait_first_sample(10.0)
+                s.mark("idle")
+                s.wait_sample_after(time.time())
+                s.mark("load")
+                runs["with"].append(run_loop(measure(url, requests)))
+                s.mark("end")
+                s.wait_sample_after(time.time())
+                if s.proc is not None:  # the probe's own CPU time: its whole cost to this machine
+                    from stackeval.perf.resource_probe import tree_usage
+
+                    probe_cpu_s += tree_usage(s.proc.pid)[1] or 0.0
+                    probe_wall_s += time.time() - (s.marks[0].t if s.marks else time.time())
+                info, samples, marks = s.read()
+                prof = summarize(info, samples, marks, source="local", interval_s=s.interval_s)
+                last = samples[-1] if samples else None
+            finally:
+                s.close()
+    finally:
+        stop(proc)
+
+    def med(key: str, arm: str) -> float:
+        return round(median(r[key] for r in runs[arm]), 3)
+
+    without = {k: med(k, "without") for k in ("requests_per_s", "client_cpu_s_per_1000")}
+    with_sampler = {k: med(k, "with") for k in ("requests_per_s", "client_cpu_s_per_1000")}
+    a, b = without["requests_per_s"], with_sampler["requests_per_s"]
+    return {"without_sampler": without, "with_sampler": with_sampler, "rounds": rounds, "runs": runs,
+            "overhead_pct": round(100 * (a - b) / a, 2) if a else None,
+            "sampler_cpu_s": round(probe_cpu_s, 3), "sampler_wall_s": round(probe_wall_s, 3),
+            "profile": prof.model_dump(mode="json", exclude={"series"}),
+            "last_sample": last.model_dump(mode="json", exclude_none=True) if last else None}
