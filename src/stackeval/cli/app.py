@@ -326,13 +326,16 @@ def serve_local(
     import time
 
     from stackeval.cli.render import console
+    from stackeval.launch.resources import ServeResources
     from stackeval.localserver import LocalServer
 
-    srv = LocalServer(port=port, log_path=log, force_build=build)
+    sampled = ServeResources(log)  # the server's memory and CPU from its spawn on
+    srv = LocalServer(port=port, log_path=log, force_build=build, on_spawn=sampled.on_spawn)
     try:
         srv.start()
         console.print(f"serving {srv.base_url}  (pid {srv.proc.pid if srv.proc else '?'})")
         console.print(f"build: {srv.build}")
+        console.print(sampled.at_ready(), style="dim")
         while srv.proc is not None and srv.proc.poll() is None:
             time.sleep(0.5)
         if srv.proc is not None:
@@ -342,6 +345,7 @@ def serve_local(
     except KeyboardInterrupt:
         pass
     finally:
+        console.print(sampled.finish(), style="dim")
         srv.stop()
 
 

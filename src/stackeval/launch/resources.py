@@ -24,7 +24,7 @@ from stackeval.records.resources import LAUNCH_PHASES, ResourceProfile, Resource
 from stackeval.store.db import Store
 from stackeval.store.resources import ResourceStore
 
-__all__ = ["RunResources", "SuiteResources", "attach_to_bench_doc", "pop_bench_samples", "resource_self_test",
+__all__ = ["RunResources", "ServeResources", "SuiteResources", "attach_to_bench_doc", "pop_bench_samples", "resource_self_test",
            "store_run_resources"]
 
 
@@ -179,3 +179,38 @@ def resource_self_test(requests: int = 2000, rounds: int = 3, nvml_replay: str |
             "sampler_cpu_s": round(probe_cpu_s, 3), "sampler_wall_s": round(probe_wall_s, 3),
             "profile": prof.model_dump(mode="json", exclude={"series"}),
             "last_sample": last.model_dump(mode="json", exclude_none=True) if last else None}
+
+
+class ServeResources:
+    """``stackeval serve-local``: the sampler from the spawn on; a line at ready and one at the end."""
+
+    def __init__(self, log_path: Path | None) -> None:
+        self.log_path = log_path
+        self.res: RunResources | None = None
+
+    def on_spawn(self, pid: int, t: float) -> None:
+        self.res = RunResources.for_launch(pid, log_path=self.log_path, t_start=t)
+
+    def at_ready(self) -> str:
+        if self.res is None:
+            return "resources: not sampled"
+        t = time.time()
+        self.res.mark("ready", t)
+        self.res.sampler.wait_sample_after(t)
+        _info, samples, _m = self.res.sampler.read()
+        s = next((x for x in samples if x.t >= t), None)
+        if s is None or s.rss_bytes is None:
+            return "resources: no reading yet"
+        return (f"at ready: server RSS {s.rss_bytes / 1024**2:.1f} MiB, host memory available "
+                f"{(s.host_available_bytes or 0) / 1024**3:.2f} of {(s.host_total_bytes or 0) / 1024**3:.2f} GiB")
+
+    def finish(self) -> str:
+        if self.res is None:
+            return ""
+        try:
+            self.res.mark("stop")
+            prof = self.res.sampler.profile()
+            peak = max((p.rss_peak or 0 for p in prof.phases), default=0)
+            return f"resources: {prof.samples} samples; server RSS peak {peak / 1024**2:.1f} MiB"
+        finally:
+            self.res.close()

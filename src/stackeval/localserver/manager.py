@@ -108,6 +108,7 @@ class LocalServer:
     force_build: str | None = None  # "skulk" | "xllamacpp": no probe, no fallback
     build_name: str = ""
     argv_used: list[str] = field(default_factory=list)  # the command line as started
+    on_spawn: Callable[[int, float], None] | None = None  # (pid, spawn time): e.g. start the resource sampler
 
     @property
     def base_url(self) -> str:
@@ -128,9 +129,12 @@ class LocalServer:
             self.port = free_port()
         argv = self.argv_used = self.argv()
         log = open(self.log_path, "wb") if self.log_path else subprocess.DEVNULL  # noqa: SIM115
+        spawned_at = time.time()
         self.proc = subprocess.Popen(argv, stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL,
                                      start_new_session=True, preexec_fn=child_preexec())  # noqa: PLW1509
         _LIVE.add(self)
+        if self.on_spawn is not None:
+            self.on_spawn(self.proc.pid, spawned_at)
         if log is not subprocess.DEVNULL:
             log.close()
         try:
