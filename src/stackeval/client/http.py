@@ -21,6 +21,7 @@ from yarl import URL
 
 from stackeval.client.assemble import ShapeError, StreamAssembler, split_think
 from stackeval.client.endpoint import check_base_url, parse_endpoint  # noqa: F401 (check_base_url re-exported)
+from stackeval.client.h1 import H1ConnectError, H1ConnectTimeout, H1Disconnected, H1Pool, H1ReadTimeout, Head
 from stackeval.client.sse import SSEParser
 from stackeval.records.request import (
     Attempt,
@@ -77,6 +78,9 @@ class ClientOptions:
     max_response_bytes: int = 32 * 1024 * 1024
     max_connections: int = 0  # 0 = unbounded; callers bound concurrency themselves
     excerpt_bytes: int = 600
+    # "auto": streamed requests to http:// URLs go through the lean HTTP/1.1 path (client/h1.py),
+    # everything else through aiohttp; "aiohttp": aiohttp for everything.
+    transport: str = "auto"
 
     def url(self, path: str) -> str:
         """``/v1/...`` under the API base, server-level paths (/metrics, /props...) under the root, for
@@ -165,6 +169,8 @@ class Client:
         self.opts = opts
         self._session: aiohttp.ClientSession | None = None
         self._urls: dict[str, URL] = {}
+        self._pools: dict[tuple[str, int], H1Pool] = {}
+        self._h1_heads: dict[str, tuple[H1Pool, bytes] | None] = {}
 
     def _url(self, path: str) -> URL:
         u = self._urls.get(path)
@@ -188,6 +194,10 @@ class Client:
         return self
 
     async def __aexit__(self, *exc: object) -> None:
+        for pool in self._pools.values():
+            pool.close()
+        self._pools.clear()
+        self._h1_heads.clear()
         if self._session is not None:
             await self._session.close()
             self._session = None
@@ -291,7 +301,30 @@ class Client:
         key = self.opts.api_key
         return text.replace(key, REDACTED) if key and key in text else text
 
+    def _h1_for(self, path: str) -> tuple[H1Pool, bytes] | None:
+        """(pool, request head up to the Content-Length value) for a path on an http:// URL, else None."""
+        if path in self._h1_heads:
+            return self._h1_heads[path]
+        out = None
+        u = self._url(path)
+        if self.opts.transport == "auto" and u.scheme == "http" and u.host and self._session is not None:
+            port = u.port or 80
+            pool = self._pools.get((u.host, port))
+            if pool is None:
+                pool = self._pools[(u.host, port)] = H1Pool(u.host, port, _now)
+            host = u.host if port == 80 else f"{u.host}:{port}"
+            lines = [f"POST {u.raw_path_qs} HTTP/1.1", f"Host: {host}", f"User-Agent: stackeval aiohttp/{aiohttp.__version__}",
+                     *(f"{k}: {v}" for k, v in self.session.headers.items()), "Accept-Encoding: gzip, deflate",
+                     "Content-Type: application/json", "Content-Length: "]
+            out = (pool, "\r\n".join(lines).encode("latin-1"))
+        self._h1_heads[path] = out
+        return out
+
     async def _once(self, req: ChatRequest, payload: bytes, t: _Stamps, asm: StreamAssembler) -> tuple[int, bytes]:
+        if req.stream:
+            h1 = self._h1_for(req.path)
+            if h1 is not None:
+                return await self._once_h1(h1[0], h1[1], payload, t, asm)
         o = self.opts
         head = bytearray()
         try:
@@ -360,6 +393,10 @@ class Client:
             for ev in parser.close():
                 if self._event(ev, _now(), t, asm):
                     done = True
+        self._stream_done(done, t, asm, head)
+
+    def _stream_done(self, done: bool, t: _Stamps, asm: StreamAssembler, head: bytearray) -> None:
+        o = self.opts
         t.end_ns = _now()
         if asm.error is not None:
             raise _Fail(RequestError(cls=ErrorClass.STREAM_ERROR, message=str(asm.error.get("message", asm.error))[:300],
@@ -377,7 +414,11 @@ class Client:
             return True
         t.chunks += 1
         try:
-            n = asm.add(_loads(ev))
+            try:
+                obj = _fast_decode(ev)
+            except ValueError:  # what msgspec refuses, json decides (see _loads)
+                obj = _std_loads(ev)
+            n = asm.add(obj)
         except (ValueError, ShapeError) as e:  # JSONDecodeError and UnicodeDecodeError are ValueErrors
             t.end_ns = now
             raise _Fail(RequestError(cls=ErrorClass.STREAM_MALFORMED, message=f"bad chunk: {e}"[:300],
@@ -388,8 +429,10 @@ class Client:
         return False
 
     async def _read_body(self, r: aiohttp.ClientResponse, t: _Stamps, asm: StreamAssembler, head: bytearray) -> None:
+        self._body_done(await _read_upto(r, self.opts.max_response_bytes), t, asm, head)
+
+    def _body_done(self, raw: bytes, t: _Stamps, asm: StreamAssembler, head: bytearray) -> None:
         o = self.opts
-        raw = await _read_upto(r, o.max_response_bytes)
         now = _now()
         t.first_byte_ns = now if raw else None
         t.end_ns = now
@@ -410,3 +453,94 @@ class Client:
             t.delta_ns.append(now)
             t.delta_chars.append(n)
         t.chunks = 1
+
+    async def _once_h1(self, pool: H1Pool, prefix: bytes, payload: bytes, t: _Stamps,
+                       asm: StreamAssembler) -> tuple[int, bytes]:
+        """``_once`` on the lean HTTP/1.1 path: the same stamps, records and error classes."""
+        o = self.opts
+        sink = _Sink(self, t, asm)
+        request = prefix + str(len(payload)).encode() + b"\r\n\r\n" + payload
+        try:
+            async with asyncio.timeout(o.total_timeout_s):
+                t.sent_ns = _now()
+                await pool.exchange(request, sink, connect_timeout_s=o.connect_timeout_s,
+                                    read_timeout_s=o.read_timeout_s)
+        except _Fail:
+            raise
+        except TimeoutError as e:
+            cls = ErrorClass.TIMEOUT_TOTAL
+            if isinstance(e, H1ConnectTimeout):
+                cls = ErrorClass.TIMEOUT_CONNECT
+            elif isinstance(e, H1ReadTimeout):
+                cls = ErrorClass.TIMEOUT_READ
+            t.end_ns = _now()
+            raise _Fail(RequestError(cls=cls, message=f"{cls.value} after {(t.end_ns - (t.sent_ns or t.end_ns)) / 1e9:.1f}s",
+                                     body_excerpt=_excerpt(bytes(sink.head), o.excerpt_bytes))) from e
+        except (H1Disconnected, H1ConnectError, OSError) as e:
+            t.end_ns = _now()
+            cls = ErrorClass.DISCONNECTED if t.first_byte_ns is not None else ErrorClass.CONNECT
+            excerpt = _excerpt(bytes(sink.head), o.excerpt_bytes) if isinstance(e, H1Disconnected) else ""
+            raise _Fail(RequestError(cls=cls, message=f"{type(e).__name__}: {e}", body_excerpt=excerpt)) from e
+        h = sink.resp
+        assert h is not None
+        if sink.mode == 0:  # an HTTP error status
+            raw = bytes(sink.raw[: 64 * 1024 + 1])
+            t.end_ns = _now()
+            raise _Fail(RequestError(cls=ErrorClass.HTTP, status=h.status, message=f"HTTP {h.status}",
+                                     body_excerpt=_excerpt(raw, o.excerpt_bytes)), _retry_after(h))
+        if sink.mode == 1:
+            self._stream_done(sink.done, t, asm, sink.head)
+        else:
+            self._body_done(bytes(sink.raw[: o.max_response_bytes + 1]), t, asm, sink.head)
+        return h.status, bytes(sink.head)
+
+
+class _Sink:
+    """Receives one lean-path response where its bytes arrive (client/h1.py): the same per-read work
+    as ``Client._read_stream`` (first-byte stamp, size limit, excerpt, SSE events stamped with the
+    arrival time of their read), or the body collected for an error status or a non-SSE answer."""
+
+    __slots__ = ("client", "t", "asm", "head", "parser", "total", "done", "mode", "raw", "resp", "limit")
+
+    def __init__(self, client: Client, t: _Stamps, asm: StreamAssembler) -> None:
+        self.client, self.t, self.asm = client, t, asm
+        self.head = bytearray()
+        self.parser = SSEParser()
+        self.total = 0
+        self.done = False
+        self.mode = 1  # 0 error status, 1 event stream, 2 whole body
+        self.raw = bytearray()
+        self.resp: Head | None = None
+        self.limit = 0
+
+    def on_head(self, h: Head) -> None:
+        self.resp = h
+        if h.status >= 300:
+            self.mode, self.limit = 0, 64 * 1024
+        elif "text/event-stream" not in h.get("content-type", "text/event-stream"):
+            self.mode, self.limit = 2, self.client.opts.max_response_bytes
+
+    def on_body(self, data: bytes, now: int) -> bool:
+        if self.mode != 1:
+            self.raw += data
+            return len(self.raw) > self.limit
+        t, o = self.t, self.client.opts
+        if t.first_byte_ns is None:
+            t.first_byte_ns = now
+        self.total += len(data)
+        if len(self.head) < o.excerpt_bytes:
+            self.head += data[: o.excerpt_bytes - len(self.head)]
+        if self.total > o.max_response_bytes:
+            t.end_ns = now
+            raise _Fail(RequestError(cls=ErrorClass.RESPONSE_TOO_LARGE, message=f"response over {o.max_response_bytes} bytes"))
+        event, asm = self.client._event, self.asm
+        for ev in self.parser.feed(data):
+            if event(ev, now, t, asm):
+                self.done = True
+        return self.done
+
+    def on_end(self, now: int) -> None:
+        if self.mode == 1 and not self.done:
+            for ev in self.parser.close():
+                if self.client._event(ev, _now(), self.t, self.asm):
+                    self.done = True
