@@ -87,4 +87,7 @@ def test_local_and_ray_point_hosts_store_the_same_sweep(ray_cluster, tmp_path: P
             else:
                 assert li.spec.defaults == ri.spec.defaults
                 assert len(st.snapshots(lrid)) == len(st.snapshots(rrid))
+                # every measured request of every level, on both paths (2 single-stream runs + 2 at c1)
+                lq, rq = st.bench_requests(lrid), st.bench_requests(rrid)
+                assert [(q.level, q.index) for q in lq] == [(q.level, q.index) for q in rq] and len(lq) == 4
                 assert ld["bench"]["repeat"] == rd["bench"]["repeat"] and ld["bench"]["params"] == rd["bench"]["params"]

@@ -28,7 +28,7 @@ from stackeval.distributed.records import BenchRecord, DistributedDoc, RayOption
 from stackeval.distributed.suite_exec import record_distributed
 from stackeval.errors import ConfigError
 from stackeval.launch.command import MACHINE_BUILTINS, masked
-from stackeval.launch.host import OnBenchStart, OnSnapshot, PointLost, PointStart, check_templates
+from stackeval.launch.host import OnBenchStart, OnRequests, OnSnapshot, PointLost, PointStart, check_templates
 from stackeval.records.recipe import Recipe
 from stackeval.records.run import RunSpec, TestResult
 from stackeval.records.stack import StackProfile
@@ -127,7 +127,7 @@ class RayPointHost:
         return _PointSuite(self, self.endpoint)
 
     async def bench(self, recipe: Recipe | None, workload: BenchWorkload, model: str | None,
-                    on_start: OnBenchStart, on_snapshot: OnSnapshot,
+                    on_start: OnBenchStart, on_snapshot: OnSnapshot, on_requests: OnRequests,
                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
         out: tuple[StackProfile, BenchParams, BenchRecord] = await _call(
             self.ray, self.actor.bench.remote(recipe, workload, model))
@@ -135,6 +135,8 @@ class RayPointHost:
         on_start(stack, params)
         for label, text in br.snapshots:
             on_snapshot(label, text)
+        for level, results in br.requests:
+            on_requests(level, results)
         return br.doc
 
 

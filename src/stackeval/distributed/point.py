@@ -15,6 +15,7 @@ from stackeval.distributed.worker import UnitRunner, grading_executor, worker_in
 from stackeval.launch.host import LocalHost, PointStart
 from stackeval.launch.server import ServerProcess
 from stackeval.records.recipe import Recipe
+from stackeval.records.request import ChatResult
 from stackeval.records.stack import StackProfile
 from stackeval.records.sweep import BenchWorkload, SweepPoint, SweepRecipe
 from stackeval.runner.bench import BenchParams
@@ -79,9 +80,11 @@ class PointWorker:
         """One bench repeat, measured here; the driver stores it (``launch.sweep``)."""
         got: list[Any] = []
         snaps: list[tuple[str, str]] = []
+        levels: list[tuple[str, list[ChatResult]]] = []
         doc = await self.host.bench(recipe, workload, model, lambda stack, p: got.extend((stack, p)),
-                                    lambda label, text: snaps.append((label, text)))
-        return got[0], got[1], BenchRecord(doc=doc, snapshots=snaps)
+                                    lambda label, text: snaps.append((label, text)),
+                                    lambda level, results: levels.append((level, list(results))))
+        return got[0], got[1], BenchRecord(doc=doc, snapshots=snaps, requests=levels)
 
     def alive(self) -> tuple[bool, int | None]:
         return self.host.status()

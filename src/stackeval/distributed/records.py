@@ -80,6 +80,7 @@ class UnitRecord(_Rec):
 class BenchRecord(_Rec):
     doc: dict[str, Any]
     snapshots: list[tuple[str, str]] = Field(default_factory=list)  # (label, /metrics text), in order
+    requests: list[tuple[str, list[ChatResult]]] = Field(default_factory=list)  # (level, its measured requests)
 
 
 class DistributedDoc(_Rec):

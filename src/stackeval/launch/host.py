@@ -29,6 +29,7 @@ from stackeval.launch.workloads import bench_plan
 from stackeval.records.execution import Executor
 from stackeval.records.perf import StartupInfo
 from stackeval.records.recipe import Recipe
+from stackeval.records.request import ChatResult
 from stackeval.records.stack import StackProfile
 from stackeval.records.sweep import BenchWorkload, SweepPoint, SweepRecipe
 from stackeval.runner.bench import BenchParams, run_bench
@@ -37,12 +38,14 @@ from stackeval.runner.session import client_options
 from stackeval.stack.discover import discover
 from stackeval.stack.logs import parse_startup_log
 
-__all__ = ["LocalHost", "LocalHosts", "PointHost", "PointHosts", "PointLost", "PointStart", "ResolverFactory",
+__all__ = ["LocalHost", "LocalHosts", "OnBenchStart", "OnRequests", "OnSnapshot", "PointHost", "PointHosts",
+           "PointLost", "PointStart", "ResolverFactory",
            "builtin_resolver", "url_host"]
 
 ResolverFactory = Callable[[str, int], Resolver]  # (host, port) -> resolver of built-in placeholders
 OnBenchStart = Callable[[StackProfile, BenchParams], None]
 OnSnapshot = Callable[[str, str], None]
+OnRequests = Callable[[str, list[ChatResult]], None]  # (level, its measured requests) -> stored
 
 
 class PointStart(BaseModel):
@@ -86,10 +89,11 @@ class PointHost(Protocol):
         ...
 
     async def bench(self, recipe: Recipe | None, workload: BenchWorkload, model: str | None,
-                    on_start: OnBenchStart, on_snapshot: OnSnapshot,
+                    on_start: OnBenchStart, on_snapshot: OnSnapshot, on_requests: OnRequests,
                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
         """One bench repeat: discover, ``on_start(stack, params)``, measure (each /metrics text to
-        ``on_snapshot``); returns the bench document. The caller stores everything."""
+        ``on_snapshot``, each level's requests to ``on_requests``); returns the bench document. The caller
+        stores everything."""
         ...
 
 
@@ -199,14 +203,14 @@ class LocalHost:
         return LocalSuiteExecutor(self.endpoint, None, timeouts, self.executor)
 
     async def bench(self, recipe: Recipe | None, workload: BenchWorkload, model: str | None,
-                    on_start: OnBenchStart, on_snapshot: OnSnapshot,
+                    on_start: OnBenchStart, on_snapshot: OnSnapshot, on_requests: OnRequests,
                     progress: Callable[[str], None] | None = None) -> dict[str, Any]:
         async with Client(client_options(self.endpoint, None, {"total": 1800.0})) as c:
             stack = await discover(c, self.endpoint, recipe)
             p = bench_plan(stack, self.endpoint, workload=workload, model=model)
             on_start(stack, p)
             t_from = self.res.begin() if self.res else 0.0
-            doc = await run_bench(c, stack, p, progress=progress, on_snapshot=on_snapshot,
+            doc = await run_bench(c, stack, p, progress=progress, on_snapshot=on_snapshot, on_requests=on_requests,
                                   on_phase=self.res.mark if self.res else None)
             if self.res is not None:
                 startup = parse_startup_log(read_log(self.srv.log_path)) if self.srv else self.startup

@@ -334,7 +334,7 @@ async def _bench_once(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: BenchWorkloa
                 ctx.db_path, endpoint=rec.endpoint, stack=profile, params=params, repeat=rep, repeats=w.repeats,
                 recipe_path=ctx.recipe_path, extra_docs=_docs(ctx, rec, wi)))
             wr = WorkloadRecord(workload=wi, kind="bench", label=w.title(), repeat=rep, run_id=rid, status="running")
-            run.update(st=st, rid=rid, wr=wr)
+            run.update(st=st, rid=rid, wr=wr, tokens=params.output_tokens)
             rec.workloads.append(wr)
             ctx.link(rec.point.index, rid, wi, rep)
             ctx.save(rec)
@@ -342,6 +342,7 @@ async def _bench_once(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: BenchWorkloa
 
         doc = await host.bench(recipe, w, ctx.recipe.model, started,
                                lambda label, text: run["st"].put_snapshot(run["rid"], label, text),
+                               lambda level, rs: run["st"].put_bench_requests(run["rid"], level, rs, run["tokens"]),
                                progress=lambda m: ctx.progress(f"point {rec.point.index}: {m}"))
         store_bench_doc(run["st"], run["rid"], doc, rep)
     run["wr"].status = "complete"

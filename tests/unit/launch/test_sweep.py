@@ -175,3 +175,18 @@ def _refused(endpoint: str) -> bool:
     with socket.socket() as s:
         s.settimeout(1)
         return s.connect_ex((u.hostname, u.port)) != 0
+
+
+async def test_a_sweep_bench_stores_every_measured_request_of_every_level(tmp_path: Path) -> None:
+    r = fake_recipe(matrix={"--tokens": [4]},
+                    workloads=[{"kind": "bench", "output_tokens": 4, "runs": 2, "concurrency": [1, 2],
+                                "requests_per_level": 3, "repeats": 2}])
+    db = tmp_path / "q.db"
+    out = await run_sweep(r, db_path=db)
+    assert [(w.repeat, w.status) for w in out.points[0].workloads] == [(0, "complete"), (1, "complete")]
+    with Store(db) as st:
+        for w in out.points[0].workloads:
+            assert w.run_id is not None and st.run_info(w.run_id).status == "complete"
+            levels = [q.level for q in st.bench_requests(w.run_id)]
+            assert levels == ["single_stream"] * 2 + ["c1"] * 3 + ["c2"] * 3
+            assert st.docs(w.run_id)["bench"]["repeat"] == w.repeat
