@@ -112,6 +112,9 @@ class RecordingServer(FakeServer):
                 rec: dict[str, Any] = {"recv_ns": time.perf_counter_ns(), "writes": []}
                 self.log.append(rec)
                 self._open[id(request)] = rec
+                # the prompt matches this record to its client result when requests overlap (aiohttp
+                # caches the body, so the handler reads it again)
+                rec["prompt"] = (await request.json())["messages"][0]["content"]
             try:
                 return await handler(request)
             finally:
@@ -239,23 +242,44 @@ class Row:
         return 100 * (self.measured_decode - self.true_decode) / self.true_decode
 
 
+class _KeptPrompts(PromptMaker):
+    """A PromptMaker that remembers what it made (to match server records to client results)."""
+
+    def __init__(self, words: int, seed: int) -> None:
+        super().__init__(words, seed)
+        self.made: list[str] = []
+
+    def __call__(self, tag: str) -> str:
+        self.made.append(super().__call__(tag))
+        return self.made[-1]
+
+
 async def measure(base_url: str, *, runs: int, tokens: int, ttft_s: float, step_s: float,
-                  names: list[str] | None = None) -> list[Row]:
+                  names: list[str] | None = None, workers: int = 1) -> list[Row]:
+    """``workers`` 1: bench's single-stream path. N > 1: bench's sharded path (``runner.workers``), one
+    stream per client process, ``runs`` requests each, so every process's stamps are checked against
+    the server's on the one clock."""
     table = variants(tokens)
     rows: list[Row] = []
     stack = StackProfile(endpoint=base_url, engine="fake", models=list(table))
     async with Client(ClientOptions(base_url=base_url, max_retries=0)) as c:
         for name in names or list(table):
             v = table[name]
-            p = BenchParams(model=name, output_tokens=tokens, runs=runs, concurrency=(), warmup=0)
+            p = BenchParams(model=name, output_tokens=tokens, runs=runs, concurrency=(), warmup=0,
+                            workers=max(1, workers))
             await c.get("/_sendlog")  # clear
-            lv = await run_level(c, stack, p, PromptMaker(p.input_words, p.seed), concurrency=1, n=runs,
-                                 sequential=True)
+            prompts = _KeptPrompts(p.input_words, p.seed)
+            if workers > 1:
+                lv = await run_level(c, stack, p, prompts, concurrency=workers, n=runs * workers)
+            else:
+                lv = await run_level(c, stack, p, prompts, concurrency=1, n=runs, sequential=True)
             status, _ct, text = await c.get("/_sendlog")
             assert status == 200, "the server's send log is missing"
-            log = json.loads(text)
-            assert len(log) == len(lv.results) == runs
-            for res, rec in zip(lv.results, log, strict=True):  # sequential: same order
+            by_prompt = {rec["prompt"]: rec for rec in json.loads(text)}
+            assert len(by_prompt) == len(lv.results) == len(prompts.made)
+            # sequential and sharded levels both return results in the order of their bodies
+            log = [by_prompt[pr] for pr in prompts.made]
+            for res, rec in zip(lv.results, log, strict=True):
                 assert res.ok, res.error
                 m = request_metrics(res, expected_tokens=tokens)
                 s = server_truth(rec)
@@ -355,6 +379,8 @@ def main() -> None:
     ap.add_argument("--sampler", action="store_true",
                     help="measure twice, without and with the resource sampler (stackeval.perf.resources) watching the "
                          "server, to show what sampling costs the client's stamps")
+    ap.add_argument("--workers", default="1", help="client process counts to measure, a comma list (1: the "
+                    "single-stream path; N > 1: bench's sharded path, N concurrent streams, one per process)")
     ap.add_argument("--serve", type=int, metavar="PORT", help=argparse.SUPPRESS)
     a = ap.parse_args()
     if a.serve:
@@ -367,7 +393,11 @@ def main() -> None:
         boost_group(proc.pid)
     sampled: dict[str, list[Row]] = {}
     try:
-        rows = asyncio.run(measure(url, runs=a.runs, tokens=a.tokens, ttft_s=a.ttft_ms / 1000, step_s=a.step_ms / 1000))
+        counts = [int(x) for x in a.workers.split(",") if x.strip()] or [1]
+        rows = asyncio.run(measure(url, runs=a.runs, tokens=a.tokens, ttft_s=a.ttft_ms / 1000, step_s=a.step_ms / 1000,
+                                   workers=counts[0]))
+        more = [(w, asyncio.run(measure(url, runs=a.runs, tokens=a.tokens, ttft_s=a.ttft_ms / 1000,
+                                        step_s=a.step_ms / 1000, workers=w))) for w in counts[1:]]
         if a.sampler:
             sampled = with_and_without_sampler(url, proc.pid, a, rows)
     finally:
@@ -376,9 +406,20 @@ def main() -> None:
             proc.wait(5)
     text, ok = report(rows)
     print(f"scripted server in its own process: TTFT {a.ttft_ms:g} ms, step {a.step_ms:g} ms, {a.tokens} tokens, "
-          f"{a.runs} runs per variant through bench's single-stream path")
-    print(f"scheduling: {sched}; load average at start {load[0]:.2f} on {os.cpu_count()} cores")
+          f"{a.runs} runs per variant and client process")
+    print(f"scheduling: {sched}; load average at start {load[0]:.2f}, at end {os.getloadavg()[0]:.2f} "
+          f"on {os.cpu_count()} cores")
+
+    def title(w: int) -> str:
+        return ("workers 1: bench's single-stream path" if w == 1 else
+                f"workers {w}: bench's sharded path, {w} client processes, one stream each, {a.runs} runs each")
+
+    print(title(counts[0]))
     print(text)
+    for w, rs in more:
+        text_w, ok_w = report(rs)
+        print(f"\n{title(w)}\n{text_w}")
+        ok &= ok_w
     for arm, rs in sampled.items():
         text_s, ok_s = report(rs)
         print(f"\n{arm}:\n{text_s}")

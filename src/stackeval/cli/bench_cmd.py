@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 from pathlib import Path
@@ -98,7 +97,9 @@ def bench(
                                 recipe_path=str(recipe) if recipe else None, api_key=key, api_key_env=api_key_env,
                                 progress=lambda m: console.print(m, style="dim"), resources=not no_resources)
 
-    runs_done = asyncio.run(go())
+    from stackeval.runner.selftest import run_loop
+
+    runs_done = run_loop(go())  # uvloop when installed: less client CPU per streamed chunk
     rid, doc = runs_done[-1]
     md = render_bench_markdown(doc)
     if json_out:

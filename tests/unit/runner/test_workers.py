@@ -126,3 +126,19 @@ async def test_server_failures_in_workers_stay_classified_data() -> None:
     assert len(results) == 4 and not any(r.ok for r in results)
     assert {r.error.label for r in results if r.error} == {"connection"}
     assert len(reports) == 2
+
+
+async def test_sharded_stamps_match_the_servers_write_stamps() -> None:
+    """The accuracy check of benchmarks/measurement_accuracy.py through two client processes: every
+    worker's TTFT and decode rate against the server's own write stamps on the shared clock (bounds
+    as loose as tests/unit/runner/test_bench_accuracy.py's, for a busy machine)."""
+    import statistics
+
+    from benchmarks.measurement_accuracy import RecordingServer, measure
+
+    async with RecordingServer(32, 0.040, 0.005) as srv:
+        rows = await measure(srv.base_url, runs=2, tokens=32, ttft_s=0.040, step_s=0.005, names=["prelude"],
+                             workers=2)
+    assert len(rows) == 4
+    assert abs(statistics.median(r.ttft_err_ms for r in rows)) <= 10.0
+    assert abs(statistics.median(r.decode_err_pct for r in rows)) <= 5.0
