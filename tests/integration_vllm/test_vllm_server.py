@@ -136,3 +136,29 @@ def test_bench_cli_concurrency_1_and_2(vllm_server, tmp_path: Path) -> None:  # 
         assert srv["token_count_agrees"] is True
         assert srv["requests_finished"] == lv["n"]
     assert "spec_decode" not in doc
+
+
+def _ps_rss(pgid: int) -> int:
+    import subprocess
+
+    out = subprocess.run(["ps", "-o", "rss=", "-g", str(pgid)], capture_output=True, text=True, check=False).stdout
+    return sum(int(x) for x in out.split()) * 1024
+
+
+def test_bench_resource_profile_matches_ps(vllm_server, tmp_path: Path) -> None:  # noqa: ANN001
+    """5. The bench's resource profile (API server + engine core, the process tree listening on the port) matches
+    what ``ps`` says of the server's process group when the bench starts, and /metrics adds the KV-cache usage."""
+    out, db = tmp_path / "bench.json", tmp_path / "bench.db"
+    before = _ps_rss(vllm_server.proc.pid)
+    r = stackeval("bench", "-e", vllm_server.base_url, "-c", "2", "-n", "16", "--runs", "1", "--requests", "4",
+                  "--json", str(out), "--db", str(db), timeout=600)
+    assert r.returncode == 0, r.stderr
+    res = json.loads(out.read_text())["resources"]
+    assert res["source"] == "local" and res["samples"] > 0
+    at_ready = res["fits"]["at_ready"]
+    tol = max(64 * 1024**2, 0.05 * before)  # vLLM's RSS is ~1-2 GiB and moves while it serves
+    assert abs(at_ready["rss_bytes"] - before) <= tol, (at_ready["rss_bytes"] / 1024**2, before / 1024**2)
+    phases = {p["name"]: p for p in res["phases"]}
+    assert {"idle", "warmup", "single_stream", "c2"} <= set(phases)
+    assert phases["c2"]["rss_peak"] >= 0.9 * at_ready["rss_bytes"]
+    assert phases["c2"]["kv_cache_usage_peak"] is not None and phases["c2"]["running_peak"] >= 1
