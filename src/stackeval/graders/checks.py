@@ -281,11 +281,21 @@ class RequiredKeywords(_Check):
 
 
 class ForbiddenKeywords(_Check):
+    """None of the keywords may appear. ``allow_negated``: a mention denied by a negation just before it
+    (``not waterproof``, ``no survey``) is allowed: for claims the source does not support, where saying
+    the product is *not* waterproof is faithful."""
+
     kind: Literal["forbidden_keywords"]
     keywords: list[str] = Field(min_length=1)
+    allow_negated: bool = False
 
     def run(self, text: str) -> tuple[bool, str]:
-        found = _phrases_found(text, self.keywords)
+        if self.allow_negated:
+            norm = tx.normalize_lines(text)
+            found = [k for k in self.keywords
+                     if any(not _negated(norm, m, k) for m in tx.phrase_regex(k).finditer(norm))]
+        else:
+            found = _phrases_found(text, self.keywords)
         return (not found), (f"found {_show(found)}" if found else "none found")
 
 
@@ -341,21 +351,27 @@ def _sentence_span(text: str, start: int, end: int) -> str:
     return text[left + 1: min(rights) if rights else len(text)]
 
 
+def _negated(text: str, m: re.Match[str], phrase: str) -> bool:
+    """Whether a negation among the three words before the match, in the same clause (a comma, colon or
+    dash ends a negation's reach), denies it; never when the phrase itself holds the negation."""
+    if not _NEGATORS.isdisjoint(w.lower() for w in re.findall(r"[\w']+", phrase)):
+        return False
+    clause = re.split(r"[,;:()\u2013\u2014\n]| - ", text[max(0, m.start() - 60): m.start()])[-1]
+    window = [w.lower() for w in re.findall(r"[\w']+", clause)][-3:]
+    negated = False
+    for i, w in enumerate(window):
+        if w in _NEGATORS or w.endswith("n't"):
+            rest = " ".join(window[i + 1:])
+            negated = not _NOT_NEGATING_AFTER.match(rest) if rest else True
+    return negated
+
+
 def _fact_present(text: str, fact: str | list[str] | Fact) -> bool:
     norm_lines = tx.normalize_lines(text)
     not_with = fact.not_with if isinstance(fact, Fact) else []
     for alt in _alternatives(fact):
         for m in tx.phrase_regex(alt).finditer(norm_lines):
-            # the words of the same clause before the match (a comma, colon or dash ends a negation's reach)
-            clause = re.split(r"[,;:()\u2013\u2014\n]| - ", norm_lines[max(0, m.start() - 60): m.start()])[-1]
-            before = [w.lower() for w in re.findall(r"[\w']+", clause)]
-            window = before[-3:]
-            negated = False
-            for i, w in enumerate(window):
-                if w in _NEGATORS or w.endswith("n't"):
-                    rest = " ".join(window[i + 1:])
-                    negated = not _NOT_NEGATING_AFTER.match(rest) if rest else True
-            if negated and _NEGATORS.isdisjoint(w.lower() for w in re.findall(r"[\w']+", alt)):
+            if _negated(norm_lines, m, alt):
                 continue
             span = _sentence_span(norm_lines, m.start(), m.end())
             if any(tx.contains(span, bad) for bad in not_with):
