@@ -123,8 +123,10 @@ def phase_stats(samples: list[ResourceSample], marks: list[PhaseMark], t0: float
                 continue
             if m.name not in LAUNCH_PHASES:
                 end = min(end, window[1])
-        inside = [s for s in samples if m.t <= s.t < end] or ([s for s in samples if s.t >= m.t][:1] if end > m.t else [])
-        out.append(_stats(m.name, t0, m.t, max(end, m.t), inside))
+        inside = [s for s in samples if m.t <= s.t < end]
+        st = _stats(m.name, t0, m.t, max(end, m.t), inside or [s for s in samples if s.t >= m.t][:1])
+        st.n = len(inside)  # 0: a phase shorter than the interval, read at the first sample after it began
+        out.append(st)
     return out
 
 

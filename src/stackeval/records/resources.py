@@ -79,7 +79,7 @@ class PhaseStats(_R):
     name: str
     start_s: float
     end_s: float
-    n: int  # samples inside the phase
+    n: int  # samples inside the phase; 0: shorter than the interval, figures from the first reading after it began
     rss_first: int | None = None
     rss_peak: int | None = None
     rss_mean: float | None = None
