@@ -100,10 +100,14 @@ def pop_bench_samples(st: Store, rid: str, doc: dict[str, Any]) -> None:
 
 
 class SuiteResources:
-    """``stackeval run`` against one endpoint: the suite's whole run is one "suite" phase on the timeline."""
+    """A suite run against one endpoint (``stackeval run``), or at a sweep point (``shared``: the point's
+    sampler, left running): the suite's whole run is one "suite" phase on the timeline."""
 
-    def __init__(self, endpoints: list[str], enabled: bool = True) -> None:
-        self.res = RunResources.for_endpoint(endpoints[0]) if enabled and len(endpoints) == 1 else None
+    def __init__(self, endpoints: list[str] | None = None, enabled: bool = True,
+                 shared: RunResources | None = None) -> None:
+        self.owned = shared is None
+        self.res = shared if shared is not None else (
+            RunResources.for_endpoint(endpoints[0]) if enabled and endpoints and len(endpoints) == 1 else None)
         self.t_from: float | None = None
 
     def on_start(self, run_id: str) -> None:
@@ -111,22 +115,22 @@ class SuiteResources:
             self.t_from = self.res.begin()
             self.res.mark("suite")
 
-    def finish(self, db_path: Path, run_id: str) -> None:
+    def finish(self, db_path: Path, run_id: str, startup: StartupInfo | None = None) -> None:
         if self.res is None:
             return
         try:
             if self.t_from is not None:
                 self.res.mark("end")
-                prof, samples = self.res.result(self.t_from)
+                prof, samples = self.res.result(self.t_from, startup=startup)
                 with Store(db_path) as st:
                     store_run_resources(st, run_id, "suite", prof, samples)
         finally:
             self.close()
 
     def close(self) -> None:
-        if self.res is not None:
+        if self.res is not None and self.owned:
             self.res.close()
-            self.res = None
+        self.res = None
 
 
 def resource_self_test(requests: int = 2000, rounds: int = 3, nvml_replay: str | None = None) -> dict[str, Any]:

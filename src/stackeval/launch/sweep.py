@@ -23,6 +23,7 @@ from stackeval.errors import StackevalError, UserError, WorkersLost
 from stackeval.launch.command import point_recipe
 from stackeval.launch.host import LocalHosts, PointHost, PointHosts, PointLost, builtin_resolver
 from stackeval.launch.plan import plan_points
+from stackeval.launch.resources import SuiteResources
 from stackeval.launch.server import first_fatal_line
 from stackeval.launch.workloads import bench_run, store_bench_doc
 from stackeval.records.execution import Executor
@@ -286,8 +287,10 @@ async def _suite(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: SuiteWorkload, mi
     if not mine:
         rec.workloads.append(wr)
     docs = _docs(ctx, rec, wi)
+    sampled = SuiteResources(shared=getattr(host, "res", None))  # a local point's sampler (launch.resources)
 
     def created(run_id: str, n: int) -> None:
+        sampled.on_start(run_id)
         with Store(ctx.db_path) as st:
             for name, doc in docs.items():
                 st.put_doc(run_id, name, doc)
@@ -308,6 +311,8 @@ async def _suite(ctx: _Ctx, rec: SweepPointRecord, wi: int, w: SuiteWorkload, mi
                 raise
             ctx.progress(f"point {rec.point.index}: cannot resume run {resume_id} ({e}); starting a new run")
             await run_suite(ex, resume=None, **kw)
+    if wr.run_id:
+        sampled.finish(ctx.db_path, wr.run_id, startup=rec.startup)
     wr.status = "complete"
     ctx.save(rec)
 

@@ -39,3 +39,19 @@ async def test_point_runs_carry_the_launch_and_their_load_phases(tmp_path: Path)
     assert all(r.runs == 1 and r.rss_at_ready for r in cmp.memory.columns)
     assert {d.metric for d in cmp.memory.deltas} >= {"server RSS at ready", "server RSS peak under load"}
     assert "## Memory" in render_comparison(cmp, "md")
+
+
+async def test_a_suite_at_a_point_is_one_suite_phase_after_the_launch(tmp_path: Path) -> None:
+    suite = {"kind": "suite", "profile": "smoke", "concurrency": 2, "timeouts": {"total": 30.0}}
+    db = tmp_path / "s.db"
+    out = await run_sweep(fake_recipe(workloads=[suite]), db_path=db)
+    assert [p.status for p in out.points] == ["complete", "complete"]
+    with Store(db) as st:
+        rid = SweepStore(st).runs_of(out.sweep_id)[0][0]
+        res = st.docs(rid)["resources"]
+        assert st.run_info(rid).kind == "suite"
+        names = [p["name"] for p in res["phases"]]
+        assert names[0] == "process_start" and names[-1] == "suite" and "ready" in names
+        assert ResourceStore(st).profile(rid) is not None
+        cols, ctx = collect(st, [out.sweep_id])
+    assert "server RSS at ready" in render_comparison(compare(cols, ctx), "md")
