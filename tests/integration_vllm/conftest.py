@@ -65,7 +65,9 @@ def start_server(tmp_path_factory: pytest.TempPathFactory, name: str, extra: lis
     def spawned(pid: int) -> None:
         pgid_file.write_text(str(pid))
 
-    srv = VllmCpuServer(log_path=log_dir / f"vllm-{name}.log", extra_args=extra, on_spawn=spawned)
+    # 900 s: a torch.compile warm-up on 2 busy cores took 250 s for the plain server in one run
+    srv = VllmCpuServer(log_path=log_dir / f"vllm-{name}.log", extra_args=extra, on_spawn=spawned,
+                        ready_timeout_s=900.0)
     try:
         srv.start()
         STARTUPS[name] = srv.startup_s or 0.0
@@ -83,9 +85,12 @@ def vllm_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VllmCpuSer
 
 @pytest.fixture(scope="module")
 def vllm_spec_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[VllmCpuServer]:
-    """vLLM with n-gram (prompt-lookup) speculative decoding, K=3, and per-request spec metrics."""
+    """vLLM with n-gram (prompt-lookup) speculative decoding, K=3, and per-request spec metrics.
+    Eager mode: compiling the target and the drafter took over 6 minutes on 2 loaded cores; these tests
+    check the speculative config and counters, the plain server covers compilation settings."""
     yield from start_server(tmp_path_factory, "ngram",
-                            ["--speculative-config", NGRAM_SPEC, "--per-request-spec-decode-metrics", "summary"])
+                            ["--speculative-config", NGRAM_SPEC, "--per-request-spec-decode-metrics", "summary",
+                             "--enforce-eager"])
 
 
 def pytest_terminal_summary(terminalreporter) -> None:  # noqa: ANN001
