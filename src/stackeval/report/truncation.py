@@ -98,7 +98,7 @@ def _suggest(spec: RunSpec | None, results: Sequence[TestResult], counts: Counte
     if spec is not None and spec.max_tokens is not None:
         return f"--max-tokens {2 * spec.max_tokens}"
     if spec is not None and spec.max_tokens_cap is not None:
-        return "without --max-tokens-cap"
+        return "a larger --max-tokens-cap, or none (it caps reasoning and answer together)"
     allowance = (b or {}).get("reasoning_allowance") or 0
     cut_rs = [r for r in results if is_cut_off(r)]
     # requests whose allowance the served context cut below the planned one

@@ -135,4 +135,8 @@ def request_budget(item: Item, answer_budget: int, plan: BudgetPlan, thinking: b
         room = plan.max_model_len - estimate_prompt_tokens(item)
         if 0 < room < total:
             total = room
-    return total, max(0, total - answer_budget)
+    if not thinking:
+        return total, 0
+    # when a cap or the context leaves less than answer + allowance, thinking keeps at least half of it
+    # (the native thinking budget then ends the reasoning there, and the answer has the rest)
+    return total, total - min(answer_budget, total // 2)

@@ -24,6 +24,12 @@ def answer_budget(item: Item, spec: RunSpec) -> int:
     return int(item.sampling.max_tokens or spec.defaults.get("max_tokens") or DEFAULT_MAX_TOKENS)
 
 
+def budget_for(item: Item, spec: RunSpec, arm: str, learned: bool = False) -> tuple[int, int]:
+    """(max_tokens, the reasoning allowance inside it) for one request of a run with a budget plan."""
+    plan = BudgetPlan.model_validate(spec.budget)
+    return request_budget(item, answer_budget(item, spec), plan, may_think(split_arm(arm)[0], plan, learned))
+
+
 def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int = 0, learned: bool = False) -> ChatRequest:
     """``learned``: the run has seen this model reason in the default arm, so the default arm gets the
     reasoning allowance too (see runner/budget.py)."""
@@ -37,9 +43,8 @@ def build_request(item: Item, spec: RunSpec, engine: str, arm: str, repeat: int 
     thinking, stream = split_arm(arm)
     if spec.budget:  # runs stored before budgets existed keep their old request shape on resume
         plan = BudgetPlan.model_validate(spec.budget)
-        think = may_think(thinking, plan, learned)
-        body["max_tokens"], allowance = request_budget(item, answer_budget(item, spec), plan, think)
-        if think and allowance > 0:
+        body["max_tokens"], allowance = budget_for(item, spec, arm, learned)
+        if allowance > 0:
             body.update({k: allowance for k in plan.native_fields})  # numeric budgets: the allowance actually given
     elif spec.max_tokens_cap is not None:
         body["max_tokens"] = min(body["max_tokens"], spec.max_tokens_cap)

@@ -66,7 +66,10 @@ def test_fixed_budget_cap_and_context_clamp() -> None:
     assert request_budget(ITEM, 200, fixed, thinking=True) == (64, 0)
     assert fixed.reasoning_allowance == 0 and fixed.native_fields == {}
     capped = _plan(max_tokens_cap=300)
-    assert request_budget(ITEM, 200, capped, thinking=True) == (300, 100)
+    # a cap below answer + allowance: thinking keeps at least half of the request, the answer the rest
+    assert request_budget(ITEM, 200, capped, thinking=True) == (300, 150)
+    assert request_budget(ITEM, 100, capped, thinking=True) == (300, 200)
+    assert request_budget(ITEM, 200, capped, thinking=False) == (200, 0)
     ctx = _plan(max_model_len=4096)
     room = 4096 - estimate_prompt_tokens(ITEM)
     assert request_budget(ITEM, 200, ctx, thinking=True) == (room, room - 200)
