@@ -20,7 +20,7 @@ from stackeval.records.request import ChatRequest, ChatResult
 from stackeval.records.run import RunSpec, TestResult
 from stackeval.runner.budget import BudgetPlan
 from stackeval.runner.outcome import outcome
-from stackeval.runner.requests import answer_budget, build_request
+from stackeval.runner.requests import budget_for, build_request
 from stackeval.runner.thinking import arm_labels, split_arm
 from stackeval.store.db import Store
 from stackeval.suites.loader import Suite
@@ -149,8 +149,8 @@ async def run_unit(
     async with gsem:
         tr = await asyncio.to_thread(outcome, u.item, res, u.arm, u.repeat, grader, u.attempt)
     tr.max_tokens = req.body.get("max_tokens")
-    if spec.budget and spec.max_tokens is None and tr.max_tokens is not None:
-        tr.reasoning_allowance = max(0, tr.max_tokens - min(answer_budget(u.item, spec), tr.max_tokens))
+    if spec.budget:
+        tr.reasoning_allowance = budget_for(u.item, spec, u.arm, learned=knew or resent)[1]
     if first:
         tr.flags.append("reasoning_learned_here")
     if resent:
