@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import time
+import weakref
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,8 @@ class RunResources:
     def __init__(self, sampler: ResourceSampler, *, launched: bool) -> None:
         self.sampler = sampler
         self.launched = launched
+        # a run that ends in an exception may not reach close(): the probe still stops with this object
+        weakref.finalize(self, sampler.close)
 
     @classmethod
     def for_endpoint(cls, endpoint: str, *, metrics: bool = True, interval_s: float = 0.25) -> RunResources:

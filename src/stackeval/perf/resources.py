@@ -52,7 +52,11 @@ class ResourceSampler:
         self.t_start, self.interval_s, self.gpu, self.nvml_replay = t_start, interval_s, gpu, nvml_replay
         self.remote = remote or pid is None
         self._own_file = out_path is None
-        self.out_path = out_path or Path(tempfile.mkstemp(prefix="stackeval-res-", suffix=".jsonl")[1])
+        if out_path is None:
+            fd, name = tempfile.mkstemp(prefix="stackeval-res-", suffix=".jsonl")
+            os.close(fd)
+            out_path = Path(name)
+        self.out_path = out_path
         self.marks: list[PhaseMark] = []
         self.proc: subprocess.Popen[bytes] | None = None
         self.stopped_at: float | None = None
