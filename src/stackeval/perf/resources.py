@@ -73,7 +73,7 @@ class ResourceSampler:
             a += ["--t-start", f"{self.t_start:.4f}"]
         if self.metrics_url:
             a += ["--metrics-url", self.metrics_url]
-        if not self.gpu:
+        if not self.gpu or self.remote:  # a remote server's GPUs are not this machine's
             a.append("--no-gpu")
         if self.nvml_replay:
             a += ["--nvml-replay", self.nvml_replay]

@@ -234,3 +234,43 @@ def test_gpu_readings_sum_over_devices() -> None:
     s = ResourceSample(t=1.0, gpus=[GpuReading(index=0, used_bytes=5), GpuReading(index=1, used_bytes=7),
                                     GpuReading(index=2)])
     assert s.gpu_used_bytes == 12
+
+
+def test_remote_endpoint_gets_its_metrics_gauges_and_no_host_figures() -> None:
+    import http.server
+    import threading
+
+    text = (b'vllm:kv_cache_usage_perc{model_name="m"} 0.42\nvllm:num_requests_running{model_name="m"} 5\n'
+            b'vllm:num_requests_waiting{model_name="m"} 2\n')
+
+    class H(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:  # noqa: N802
+            self.send_response(200)
+            self.send_header("Content-Length", str(len(text)))
+            self.end_headers()
+            self.wfile.write(text)
+
+        def log_message(self, *a: object) -> None:
+            pass
+
+    srv = http.server.ThreadingHTTPServer(("127.0.0.1", 0), H)
+    th = threading.Thread(target=srv.serve_forever, daemon=True)
+    th.start()
+    try:
+        s = ResourceSampler(metrics_url=f"http://127.0.0.1:{srv.server_address[1]}/metrics", interval_s=0.1, remote=True)
+        s.start()
+        s.mark("idle")
+        assert s.wait_first_sample()
+        s.mark("c8")
+        assert s.wait_sample_after(time.time())
+        s.stop()
+        prof = s.profile()
+        s.close()
+    finally:
+        srv.shutdown()
+        srv.server_close()
+    assert prof.source == "remote" and prof.pid is None and prof.host_total_bytes is None and prof.gpus == []
+    assert "host figures unavailable" in prof.notes[0]
+    c8 = prof.phases[-1]
+    assert (c8.kv_cache_usage_peak, c8.running_peak, c8.waiting_peak) == (0.42, 5, 2)
+    assert c8.rss_peak is None and c8.host_used_peak is None
