@@ -10,10 +10,7 @@ import pytest
 
 from stackeval.distributed.records import RayOptions
 from stackeval.errors import ConfigError, UserError
-from stackeval.records.run import RunSpec
 from stackeval.records.sweep import SweepRecipe
-
-SPEC = RunSpec(endpoint="http://127.0.0.1:1", model="m", profile="smoke", repeats=2)
 
 
 def test_importing_stackeval_and_its_ray_modules_does_not_import_ray() -> None:
