@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import math
 from statistics import fmean
 from typing import Any
 
@@ -46,13 +47,21 @@ def as_profile(p: ResourceProfile | dict[str, Any] | None) -> ResourceProfile | 
 # ------------------------------------------------------------------------------------------ timeline chart
 
 
+def _nice_top(m: float) -> float:
+    """The smallest 1, 2, 2.5 or 5 x 10^k at or above ``m`` (an axis that ends on a round number)."""
+    if m <= 0:
+        return 1.0
+    mag = 10 ** math.floor(math.log10(m))
+    return next(step * mag for step in (1, 2, 2.5, 5, 10) if m <= step * mag)
+
+
 def timeline_svg(title: str, xs: list[float], series: list[tuple[str, list[float | None]]], ylabel: str,
                  phases: list[tuple[str, float]], ymax: float | None = None) -> str:
     """Lines over time (seconds) with the phase boundaries as labelled dashed verticals."""
     ph, pw = _H - _T - _B, _W - _L - _R
     xmax = max(xs + [p[1] for p in phases] + [1e-9])
     vals = [v for _n, vs in series for v in vs if v is not None]
-    top = ymax or (max(vals) * 1.1 if vals and max(vals) > 0 else 1.0)
+    top = ymax or _nice_top(max(vals) if vals else 0.0)
 
     def X(x: float) -> float:  # noqa: N802
         return _L + pw * x / xmax
