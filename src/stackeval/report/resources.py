@@ -48,11 +48,11 @@ def as_profile(p: ResourceProfile | dict[str, Any] | None) -> ResourceProfile | 
 
 
 def _nice_top(m: float) -> float:
-    """The smallest 1, 2, 2.5 or 5 x 10^k at or above ``m`` (an axis that ends on a round number)."""
+    """The smallest round number (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8 x 10^k) at or above ``m``."""
     if m <= 0:
         return 1.0
     mag = 10 ** math.floor(math.log10(m))
-    return next(step * mag for step in (1, 2, 2.5, 5, 10) if m <= step * mag)
+    return next(step * mag for step in (1, 1.5, 2, 2.5, 3, 4, 5, 6, 8, 10) if m <= step * mag)
 
 
 def timeline_svg(title: str, xs: list[float], series: list[tuple[str, list[float | None]]], ylabel: str,
