@@ -91,3 +91,22 @@ def test_local_and_ray_point_hosts_store_the_same_sweep(ray_cluster, tmp_path: P
                 lq, rq = st.bench_requests(lrid), st.bench_requests(rrid)
                 assert [(q.level, q.index) for q in lq] == [(q.level, q.index) for q in rq] and len(lq) == 4
                 assert ld["bench"]["repeat"] == rd["bench"]["repeat"] and ld["bench"]["params"] == rd["bench"]["params"]
+
+
+def test_cli_sweep_executor_ray_joins_the_cluster_by_address(ray_cluster, tmp_path: Path) -> None:  # noqa: ANN001
+    import subprocess
+    import sys
+
+    import yaml
+
+    recipe = tmp_path / "sweep.yaml"
+    recipe.write_text(yaml.safe_dump(fake_recipe(matrix={"--tokens": [4]}).model_dump(mode="json", exclude_none=True)))
+    db = tmp_path / "cli.db"
+    address = ray_cluster.get_runtime_context().gcs_address
+    r = subprocess.run([sys.executable, "-m", "stackeval", "sweep", str(recipe), "--executor", "ray", "--ray-address",
+                        address, "--num-cpus", "0.5", "--db", str(db)], capture_output=True, text=True, timeout=180)
+    assert r.returncode == 0, r.stderr[-3000:]
+    assert "on Ray (each reserving {'CPU': 0.5})" in r.stdout and "on node" in r.stdout
+    (sid, status), = rows(db, "SELECT id, status FROM sweeps")
+    assert status == "complete" and f"sweep id: {sid}" in r.stdout
+    assert rows(db, "SELECT status FROM sweep_points WHERE sweep_id=?", sid) == [("complete",)]
