@@ -87,6 +87,7 @@ def _stats(name: str, t0: float, start: float, end: float, ss: list[ResourceSamp
         host_available_min=min((s.host_available_bytes for s in ss if s.host_available_bytes is not None), default=None),
         cpu_pct_mean=_mean([s.cpu_pct for s in ss]), cpu_pct_peak=_peak([s.cpu_pct for s in ss]),
         gpu_used_peak=_peak([s.gpu_used_bytes for s in ss]), gpu_used_mean=_mean([s.gpu_used_bytes for s in ss], 0),
+        gpu_proc_used_peak=_peak([_gpu_sum(s, "proc_used_bytes") for s in ss]),
         gpu_util_mean=_mean([_gpu_mean(s, "util_pct") for s in ss]),
         gpu_power_mean_w=_mean([_gpu_sum(s, "power_w") for s in ss]),
         gpu_power_peak_w=_peak([_gpu_sum(s, "power_w") for s in ss]),
@@ -133,8 +134,10 @@ def phase_stats(samples: list[ResourceSample], marks: list[PhaseMark], t0: float
 def _point(s: ResourceSample | None, t0: float, phase: str) -> MemoryPoint | None:
     if s is None:
         return None
+    proc = _gpu_sum(s, "proc_used_bytes")
     return MemoryPoint(at_s=round(s.t - t0, 3), phase=phase, rss_bytes=s.rss_bytes, host_used_bytes=s.host_used_bytes,
-                       host_available_bytes=s.host_available_bytes, gpu_used_bytes=s.gpu_used_bytes)
+                       host_available_bytes=s.host_available_bytes, gpu_used_bytes=s.gpu_used_bytes,
+                       gpu_proc_used_bytes=None if proc is None else int(proc))
 
 
 def _series(samples: list[ResourceSample], t0: float, limit: int) -> list[list[float | None]]:
@@ -177,7 +180,8 @@ def _fits(prof: ResourceProfile, samples: list[ResourceSample], marks: list[Phas
                                         host_used_bytes=_peak([p.host_used_peak for p in load]),
                                         host_available_bytes=min((p.host_available_min for p in load
                                                                   if p.host_available_min is not None), default=None),
-                                        gpu_used_bytes=_peak([p.gpu_used_peak for p in load]))
+                                        gpu_used_bytes=_peak([p.gpu_used_peak for p in load]),
+                                        gpu_proc_used_bytes=_peak([p.gpu_proc_used_peak for p in load]))
     if f.memory_view == "gpu":
         if f.at_ready and f.at_ready.gpu_used_bytes is not None and gpu_total:
             f.headroom_at_ready_bytes = gpu_total - f.at_ready.gpu_used_bytes
@@ -189,8 +193,8 @@ def _fits(prof: ResourceProfile, samples: list[ResourceSample], marks: list[Phas
         if f.peak_under_load:
             f.headroom_at_peak_bytes = f.peak_under_load.host_available_bytes
     if f.memory_view == "unified":
-        f.notes.append("unified memory: the GPU uses system memory, so host available is the GPU's headroom too; "
-                       "NVML's per-process GPU memory is shown beside it where reported")
+        f.notes.append("unified memory: the GPU uses system memory, so host memory is the GPU's memory: both views "
+                       "are shown, the host's (available, in use) and NVML's per-process GPU memory of the server")
     return f
 
 

@@ -90,6 +90,7 @@ class PhaseStats(_R):
     cpu_pct_peak: float | None = None
     gpu_used_peak: int | None = None
     gpu_used_mean: float | None = None
+    gpu_proc_used_peak: int | None = None  # the server tree's own GPU memory (NVML per-process view)
     gpu_util_mean: float | None = None
     gpu_power_mean_w: float | None = None
     gpu_power_peak_w: float | None = None
@@ -107,6 +108,7 @@ class MemoryPoint(_R):
     host_used_bytes: int | None = None
     host_available_bytes: int | None = None
     gpu_used_bytes: int | None = None
+    gpu_proc_used_bytes: int | None = None  # the server tree's own GPU memory (NVML per-process view)
 
 
 class Fits(_R):

@@ -124,6 +124,8 @@ def _fits_table(p: ResourceProfile) -> Table:
         rows.append([f"host memory in use {what}", gib(r.host_used_bytes)])
         if r.gpu_used_bytes is not None:
             rows.append([f"GPU memory in use {what}", gib(r.gpu_used_bytes)])
+        if r.gpu_proc_used_bytes is not None:
+            rows.append([f"the server's GPU memory (NVML per process) {what}", gib(r.gpu_proc_used_bytes)])
     if f.headroom_at_ready_bytes is not None:
         rows.append([f"free headroom at ready ({f.memory_view} view)", gib(f.headroom_at_ready_bytes)])
     pk = f.peak_under_load
@@ -132,18 +134,20 @@ def _fits_table(p: ResourceProfile) -> Table:
         rows.append(["host memory in use, peak under load", gib(pk.host_used_bytes)])
         if pk.gpu_used_bytes is not None:
             rows.append(["GPU memory in use, peak under load", gib(pk.gpu_used_bytes)])
+        if pk.gpu_proc_used_bytes is not None:
+            rows.append(["the server's GPU memory (NVML per process), peak under load", gib(pk.gpu_proc_used_bytes)])
     if f.headroom_at_peak_bytes is not None:
         rows.append([f"free headroom at the peak ({f.memory_view} view)", gib(f.headroom_at_peak_bytes)])
     return Table(["fits", "value"], rows)
 
 
 def _phase_table(p: ResourceProfile) -> Table:
-    gpu = any(ph.gpu_used_peak is not None for ph in p.phases)
+    gpu = any(ph.gpu_used_peak is not None or ph.gpu_proc_used_peak is not None for ph in p.phases)
     kv = any(ph.kv_cache_usage_peak is not None for ph in p.phases)
     head = ["phase", "start s", "duration s", "samples", "RSS first", "RSS peak", "RSS mean", "host used peak",
             "CPU % mean", "CPU % peak"]
     if gpu:
-        head += ["GPU used peak", "GPU util mean", "GPU power mean W"]
+        head += ["GPU used peak", "server GPU mem peak", "GPU util mean", "GPU power mean W"]
     if kv:
         head += ["KV usage peak", "running peak", "waiting peak"]
     rows = []
@@ -151,7 +155,7 @@ def _phase_table(p: ResourceProfile) -> Table:
         row: list[Any] = [ph.name, ph.start_s, round(ph.end_s - ph.start_s, 2), ph.n, mib(ph.rss_first), mib(ph.rss_peak),
                           mib(ph.rss_mean), gib(ph.host_used_peak), _pct(ph.cpu_pct_mean), _pct(ph.cpu_pct_peak)]
         if gpu:
-            row += [gib(ph.gpu_used_peak), _pct(ph.gpu_util_mean), ph.gpu_power_mean_w]
+            row += [gib(ph.gpu_used_peak), gib(ph.gpu_proc_used_peak), _pct(ph.gpu_util_mean), ph.gpu_power_mean_w]
         if kv:
             row += [_pct(None if ph.kv_cache_usage_peak is None else 100 * ph.kv_cache_usage_peak, 1), ph.running_peak,
                     ph.waiting_peak]

@@ -274,3 +274,30 @@ def test_remote_endpoint_gets_its_metrics_gauges_and_no_host_figures() -> None:
     c8 = prof.phases[-1]
     assert (c8.kv_cache_usage_peak, c8.running_peak, c8.waiting_peak) == (0.42, 5, 2)
     assert c8.rss_peak is None and c8.host_used_peak is None
+
+
+def test_unified_memory_reports_both_views() -> None:
+    """GB10 through the probe process: NVML has no memory info, so the host's memory is the GPU's; the profile
+    says so and keeps both views: host available/used and the server's own GPU memory from NVML."""
+    sleeper = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    try:
+        s = ResourceSampler(pid=sleeper.pid, interval_s=0.1, nvml_replay=str(NVML / "gb10.json")).start()
+        s.mark("process_start")
+        assert s.wait_first_sample()
+        s.mark("ready")
+        assert s.wait_sample_after(time.time())
+        s.mark("c4")
+        assert s.wait_sample_after(time.time())
+        s.stop()
+        prof = s.profile()
+        s.close()
+    finally:
+        sleeper.kill()
+        sleeper.wait()
+    assert prof.unified_memory and prof.gpus[0].unified_memory and prof.gpus[0].total_bytes is None
+    f = prof.fits
+    assert f is not None and f.memory_view == "unified" and f.gpu_total_bytes is None
+    assert f.at_ready is not None and f.headroom_at_ready_bytes == f.at_ready.host_available_bytes
+    assert f.at_ready.gpu_used_bytes is None and f.at_ready.gpu_proc_used_bytes == 72477573120
+    assert any("unified memory" in n and "both views" in n for n in f.notes)
+    assert prof.phases[-1].gpu_util_mean == 91.0 and prof.phases[-1].gpu_power_peak_w == 38.0
