@@ -139,4 +139,4 @@ def request_budget(item: Item, answer_budget: int, plan: BudgetPlan, thinking: b
         return total, 0
     # when a cap or the context leaves less than answer + allowance, thinking keeps at least half of it
     # (the native thinking budget then ends the reasoning there, and the answer has the rest)
-    return total, total - min(answer_budget, total // 2)
+    return total, min(plan.reasoning_allowance, total - min(answer_budget, total // 2))

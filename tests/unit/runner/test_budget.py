@@ -70,6 +70,8 @@ def test_fixed_budget_cap_and_context_clamp() -> None:
     assert request_budget(ITEM, 200, capped, thinking=True) == (300, 150)
     assert request_budget(ITEM, 100, capped, thinking=True) == (300, 200)
     assert request_budget(ITEM, 200, capped, thinking=False) == (200, 0)
+    # never more than the allowance asked for
+    assert request_budget(ITEM, 400, _plan(max_tokens_cap=256, reasoning_budget=64), thinking=True) == (256, 64)
     ctx = _plan(max_model_len=4096)
     room = 4096 - estimate_prompt_tokens(ITEM)
     assert request_budget(ITEM, 200, ctx, thinking=True) == (room, room - 200)
