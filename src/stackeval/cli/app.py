@@ -266,7 +266,11 @@ def report(
         rep = build_report(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)), docs)
     text = render_report(rep, fmt, docs)  # the report is built once, whatever the format
     if out:
-        out.write_text(text, encoding="utf-8")
+        try:
+            out.write_text(text, encoding="utf-8")
+        except OSError as e:
+            raise UserError(f"cannot write {out}: {e.strerror or e}") from e
+        print(f"report ({fmt}) written to {out}", file=sys.stderr)
     elif fmt == "term":
         from rich.markdown import Markdown
 
