@@ -569,6 +569,11 @@ def detect_language(text: str) -> tuple[str, dict[str, float]]:
     detector) restricted to ``LATIN_LANGUAGES`` / ``CYRILLIC_LANGUAGES``; its top language is taken when
     its confidence is at least 0.5, or at least 0.2 and twice the runner-up's; otherwise ``und``.
     """
+    # code blocks, inline code and URLs are not the answer's language
+    prose = re.sub(r"^\s{0,3}(`{3,}|~{3,}).*?^\s{0,3}\1[ \t]*$", " ", text, flags=re.S | re.M)
+    prose = re.sub(r"`[^`\n]+`|https?://\S+", " ", prose)
+    if any(_script(c) for c in prose):
+        text = prose
     scripts = Counter(s for s in map(_script, text) if s)
     if not scripts:
         return "und", {}
