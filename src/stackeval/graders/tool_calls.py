@@ -234,9 +234,9 @@ def _message(err: ValidationError, path: str) -> str:
     if kw == "type":
         names = [arg] if isinstance(arg, str) else list(arg)
         return f"{where}: expected {' or '.join(names)}, got {_json_type(v)} {_show(v)}"
-    if kw == "required":
-        missing = [k for k in arg if isinstance(v, dict) and k not in v]
-        return f"{where}: missing required argument {missing[0]!r}" if missing else f"{where}: {err.message}"
+    if kw == "required":  # one error per missing key, its name quoted in the message
+        m = re.match(r"^(.+) is a required property$", err.message)
+        return f"{where}: missing required argument {m.group(1)}" if m else f"{where}: {err.message}"
     if kw == "additionalProperties" and arg is False and isinstance(v, dict):
         props = err.schema.get("properties") or {}
         pats = err.schema.get("patternProperties") or {}
