@@ -17,11 +17,13 @@ here too; leaving the process early is ``runtime_error:SystemExit``; death by a 
 from __future__ import annotations
 
 import ast
-import hashlib
 import json
+import math
 import re
+import secrets
 import signal
 import textwrap
+from pathlib import Path
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -116,198 +118,16 @@ def extract_code(text: str, entry_point: str) -> str | None:
 
 
 # ------------------------------------------------------------------------------ harness
-# Runs inside the sandbox as ``python -S -B _run_tests.py``; standard library only.
-HARNESS = r'''
-import builtins, io, json, operator, os, sys, traceback, types, ast
-
-_open, _replace, _unlink, _dumps, _exit = builtins.open, os.replace, os.unlink, json.dumps, os._exit
-_extract_tb, _getcwd, _Function = traceback.extract_tb, os.getcwd, types.FunctionType
-_BUILTINS = dict(builtins.__dict__)  # restored after the solution is imported: it cannot patch them
-NONCE = __NONCE__
-ENTRY = __ENTRY__
-RESULT, PROGRESS = "_verdict.json", "_progress.json"
-SOLUTION = os.path.abspath("solution.py")
-TESTS = "<tests>"
-_OPS = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
-        ">=": operator.ge, "is": operator.is_, "is not": operator.is_not,
-        "in": lambda a, b: a in b, "not in": lambda a, b: a not in b}
-_AST_OPS = {ast.Eq: "==", ast.NotEq: "!=", ast.Lt: "<", ast.LtE: "<=", ast.Gt: ">", ast.GtE: ">=",
-            ast.Is: "is", ast.IsNot: "is not", ast.In: "in", ast.NotIn: "not in"}
-
-
-def _write(path, obj):
-    obj["nonce"] = NONCE
-    tmp = path + ".tmp"
-    with _open(tmp, "w", encoding="utf-8") as f:
-        f.write(_dumps(obj))
-    _replace(tmp, path)
-
-
-def _short(obj, n=300):
-    try:
-        r = repr(obj)
-    except BaseException:
-        r = "<unprintable %s>" % type(obj).__name__
-    return r if len(r) <= n else r[: n - 3] + "..."
-
-
-def _cmp(left, op, right, src):
-    if not _OPS[op](left, right):
-        if op == "==":
-            raise AssertionError("%s: got %s, expected %s" % (src, _short(left), _short(right)))
-        raise AssertionError("%s: %s %s %s is false" % (src, _short(left), op, _short(right)))
-
-
-class _Rewrite(ast.NodeTransformer):
-    """``assert a == b`` -> ``_se_cmp(a, "==", b, "<source>")`` so a failure shows both values."""
-
-    def __init__(self, source):
-        self.source = source
-
-    def visit_Assert(self, node):
-        t = node.test
-        if node.msg is None and isinstance(t, ast.Compare) and len(t.ops) == 1 and type(t.ops[0]) in _AST_OPS:
-            src = (ast.get_source_segment(self.source, t) or "assert").replace("\n", " ")
-            src = src if len(src) <= 160 else src[:157] + "..."
-            call = ast.Call(func=ast.Name("_se_cmp", ast.Load()),
-                            args=[t.left, ast.Constant(_AST_OPS[type(t.ops[0])]), t.comparators[0], ast.Constant(src)],
-                            keywords=[])
-            return ast.copy_location(ast.Expr(call), node)
-        return node
-
-
-class _Sink(io.TextIOBase):
-    """The solution's prints: forwarded up to a budget, then dropped (tests never read them)."""
-
-    def __init__(self, real, budget=65536):
-        self.real, self.left = real, budget
-
-    def writable(self):
-        return True
-
-    def write(self, s):
-        s = str(s)
-        if self.left > 0:
-            part = s[: self.left]
-            self.left -= len(part)
-            try:
-                self.real.write(part)
-            except BaseException:
-                pass
-        return len(s)
-
-    def flush(self):
-        pass
-
-
-def _progress(stage):
-    try:
-        _write(PROGRESS, {"stage": stage})
-    except BaseException:
-        pass
-
-
-def _fail(phase, exc, test=None, tests_src=""):
-    name = type(exc).__name__
-    try:
-        msg = str(exc)
-    except BaseException:
-        msg = "<unprintable message>"
-    frames = _extract_tb(exc.__traceback__) if exc.__traceback__ is not None else []
-    exc.__traceback__ = None
-    origin, sol_line, test_line = None, None, None
-    for fs in frames:
-        if fs.filename == SOLUTION:
-            sol_line, origin = fs.lineno, "solution"
-        elif fs.filename == TESTS:
-            test_line, origin = fs.lineno, "tests"
-    if isinstance(exc, SyntaxError) and phase in ("syntax", "import"):
-        sol_line = exc.lineno
-    if name == "AssertionError" and not msg and test_line:
-        lines = tests_src.splitlines()
-        if 0 < test_line <= len(lines):
-            msg = lines[test_line - 1].strip()
-    _write(RESULT, {"ok": False, "phase": phase, "exc": name, "msg": msg[:2000], "origin": origin,
-                    "test": test, "solution_line": sol_line, "test_line": test_line})
-    _exit(0)
-
-
-def main():
-    _progress("start")
-    with _open("_tests.py", encoding="utf-8") as f:
-        tests_src = f.read()
-    with _open("solution.py", encoding="utf-8") as f:
-        sol_src = f.read()
-    for p in ("_tests.py", "_run_tests.py"):  # the solution gets to see neither the tests nor the nonce
-        try:
-            _unlink(p)
-        except OSError:
-            pass
-    try:
-        tree = ast.fix_missing_locations(_Rewrite(tests_src).visit(ast.parse(tests_src)))
-        test_code = compile(tree, TESTS, "exec")
-    except BaseException as e:
-        _write(RESULT, {"ok": False, "phase": "harness", "exc": type(e).__name__, "msg": "tests: %s" % e})
-        _exit(0)
-    try:
-        sol_code = compile(sol_src, SOLUTION, "exec")
-    except (SyntaxError, ValueError) as e:
-        _fail("syntax", e)
-    mod = types.ModuleType("solution")
-    mod.__file__ = SOLUTION
-    sys.modules["solution"] = mod
-    sys.path.insert(0, _getcwd())
-    sys.stdout, sys.stderr = _Sink(sys.__stdout__), _Sink(sys.__stderr__)
-    _progress("import")
-    try:
-        exec(sol_code, mod.__dict__)
-    except BaseException as e:
-        _fail("import", e, tests_src=tests_src)
-    builtins.__dict__.update(_BUILTINS)
-    if ENTRY not in mod.__dict__:
-        _write(RESULT, {"ok": False, "phase": "entry", "exc": "", "msg": "solution defines no %r" % ENTRY})
-        _exit(0)
-    ns = {"__name__": "_tests", "_se_cmp": _cmp}
-    _progress("tests (top level)")
-    try:
-        exec(test_code, ns)
-    except BaseException as e:
-        _fail("test", e, test="<top level>", tests_src=tests_src)
-    ran = 1
-    for name, fn in list(ns.items()):
-        if name.startswith("test_") and type(fn) is _Function:
-            _progress(name)
-            try:
-                fn()
-            except BaseException as e:
-                _fail("test", e, test=name, tests_src=tests_src)
-            ran += 1
-    _write(RESULT, {"ok": True, "ran": ran})
-    _exit(0)
-
-
-try:
-    main()
-except BaseException as e:
-    try:
-        _write(RESULT, {"ok": False, "phase": "harness", "exc": type(e).__name__, "msg": str(e)[:2000]})
-    finally:
-        _exit(3)
-'''
-
+# The programs run inside the sandbox: the judge (tests and verdict) and the solution host, in two
+# processes; see ``_codeharness``. Read once, as text: they are data for the executor, never imported.
+_HARNESS_DIR = Path(__file__).with_name("_codeharness")
+HARNESS_FILES = {name: (_HARNESS_DIR / src).read_text(encoding="utf-8")
+                 for name, src in (("_run_tests.py", "judge.py"), ("_host.py", "host.py"), ("_wire.py", "_wire.py"))}
 _COLLECT = ["_verdict.json", "_progress.json"]
-
-
-def _nonce(code: str, spec: CodeSpec) -> str:
-    h = hashlib.sha256()
-    for part in (code, spec.tests, spec.entry_point):
-        h.update(part.encode("utf-8", "surrogatepass"))
-        h.update(b"\0")
-    return h.hexdigest()[:32]
-
-
-def _harness(nonce: str, entry: str) -> str:
-    return HARNESS.replace("__NONCE__", repr(nonce)).replace("__ENTRY__", repr(entry))
+# the executor's out-of-memory reports (sandbox/local.py), for a solution process that died of it
+_MEMORY_PATTERNS = re.compile(
+    r"\bMemoryError\b|Cannot allocate memory|\bENOMEM\b|std::bad_alloc|out of memory", re.IGNORECASE
+)
 
 
 def _read_json(files: dict[str, str], name: str) -> dict | None:
@@ -329,13 +149,33 @@ def _where(v: dict) -> str:
     return f" ({'; '.join(parts)})" if parts else ""
 
 
-def _from_verdict(v: dict) -> GradeResult:
+def _from_host_end(v: dict, res: ExecResult, spec: CodeSpec, stage: str) -> GradeResult:
+    """The solution's process ended while the judge waited for it (the judge saw how, with its CPU time)."""
+    cpu = v.get("cpu_s") if isinstance(v.get("cpu_s"), int | float) else 0.0
+    if isinstance(v.get("signal"), int):
+        sig = v["signal"]
+        if sig == signal.SIGXCPU or (sig == signal.SIGKILL and cpu >= math.ceil(spec.timeout_s) - 0.05):
+            return GradeResult.fail("timeout", f"used its {spec.timeout_s:g}s of CPU{stage}")
+        name = _signal_name(sig)
+        return GradeResult.fail(f"runtime_error:{name}", f"killed by {name}{stage}")
+    if v.get("exit") not in (0, None) and _MEMORY_PATTERNS.search(res.stderr[-4000:]):
+        return GradeResult.fail("memory_limit", f"out of memory ({spec.memory_mb} MB){stage}")
+    return GradeResult.fail("runtime_error:SystemExit",
+                            f"process exited with code {v.get('exit')}{stage} before the tests finished")
+
+
+def _from_verdict(v: dict, res: ExecResult, spec: CodeSpec, progress: dict | None) -> GradeResult:
     if v.get("ok") is True:
         return GradeResult.ok(f"all tests passed ({v.get('ran', 0)} groups)")
     phase, exc, msg = v.get("phase"), str(v.get("exc") or ""), str(v.get("msg") or "")
     where = _where(v)
     if phase == "harness":
         return GradeResult.fail("sandbox_error", f"harness failed: {exc}: {msg}")
+    if phase == "host":
+        return _from_host_end(v, res, spec, f" in {progress['stage']}" if progress and progress.get("stage") else "")
+    if phase == "protocol":
+        return GradeResult.fail("sandbox_error", f"the solution's process broke the protocol: {msg}",
+                                flags=["protocol_violation"])
     if phase == "syntax":
         return GradeResult.fail("syntax_error", f"{exc}: {msg}{where}")
     if phase == "entry":
@@ -387,8 +227,11 @@ def grade_code(spec: CodeSpec, answer: Answer, ctx: GradeContext) -> GradeResult
         return GradeResult.fail("syntax_error", f"SyntaxError: {e.msg} (solution line {e.lineno})")
     except ValueError as e:  # e.g. null bytes
         return GradeResult.fail("syntax_error", f"{type(e).__name__}: {e}")
-    nonce = _nonce(code, spec)
-    files = {"solution.py": code, "_tests.py": spec.tests, "_run_tests.py": _harness(nonce, spec.entry_point)}
+    # a fresh random nonce, not one derived from the item: a solution that can read the suite files must
+    # still not be able to sign a verdict
+    nonce = secrets.token_hex(16)
+    files = {"solution.py": code, "_tests.py": spec.tests, **HARNESS_FILES,
+             "_config.json": json.dumps({"nonce": nonce, "entry": spec.entry_point})}
     # timeout_s is a CPU budget (so a loaded machine does not fail correct code); the wall clock
     # allowance on top catches code that sleeps or blocks
     limits = Limits(wall_s=3 * spec.timeout_s + 2, cpu_s=spec.timeout_s, memory_mb=spec.memory_mb, processes=32,
@@ -400,7 +243,7 @@ def grade_code(spec: CodeSpec, answer: Answer, ctx: GradeContext) -> GradeResult
         if verdict.get("nonce") != nonce:
             return GradeResult.fail("sandbox_error", "verdict file was not written by the harness",
                                     flags=["verdict_forged"], **info)
-        out = _from_verdict(verdict)
+        out = _from_verdict(verdict, res, spec, _read_json(res.files, "_progress.json"))
     else:
         out = _from_exec(res, _read_json(res.files, "_progress.json"), spec)
     return out.model_copy(update={"data": {**out.data, **info}})

@@ -116,7 +116,8 @@ def test_grader_only_talks_to_the_executor() -> None:
     rec = _Recorder(ExecResult(exit_code=0, ended_by="exit", files={}))
     r = run(fenced(GOOD), ctx=GradeContext(executor=rec))
     files, argv, limits, collect = rec.calls[0]
-    assert set(files) == {"solution.py", "_tests.py", "_run_tests.py"} and files["solution.py"] == GOOD
+    assert set(files) == {"solution.py", "_tests.py", "_run_tests.py", "_host.py", "_wire.py", "_config.json"}
+    assert files["solution.py"] == GOOD
     assert argv[0] == "python" and limits.network is False and limits.cpu_s == 1
     assert "_verdict.json" in (collect or [])
     assert (r.passed, r.failure_class) == (False, "sandbox_error")  # the harness "wrote" nothing
@@ -181,8 +182,15 @@ def test_killing_itself_never_passes() -> None:
 
 
 def test_writing_a_fake_verdict_never_passes() -> None:
+    # the judge outlives the solution's process and writes the verdict itself
     r = run(fenced("import json, os\nopen('_verdict.json', 'w').write(json.dumps({'ok': True}))\nos._exit(0)\n" + GOOD))
-    assert not r.passed and r.failure_class == "sandbox_error"
+    assert not r.passed and r.failure_class == "runtime_error:SystemExit"
+    # ... unless the solution kills the judge first: then its verdict (if the sandbox lets it live long
+    # enough to write one) lacks the judge's nonce
+    r = run(fenced("import json, os, signal\nos.kill(os.getppid(), signal.SIGKILL)\n"
+                   "open('_verdict.json', 'w').write(json.dumps({'ok': True, 'nonce': '0' * 32}))\nos._exit(0)\n" + GOOD))
+    assert not r.passed and r.failure_class in ("sandbox_error", "runtime_error:SIGKILL")
+    assert r.failure_class != "sandbox_error" or "verdict_forged" in r.flags
 
 
 def test_syntax_error() -> None:
