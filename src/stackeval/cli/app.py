@@ -214,15 +214,13 @@ def runs(db: DbOpt = None, as_json: Annotated[bool, typer.Option("--json")] = Fa
         console.print(runs_table(infos))
 
 
+ExportFormat = Annotated[str, typer.Option("--format", "-f", help="json|csv")]
+
+
 @app.command()
-def export(
-    run_id: RunRefArg,
-    db: DbOpt = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="json|csv")] = "json",
-    out: OutOpt = None,
-) -> None:
+def export(run_id: RunRefArg, db: DbOpt = None, fmt: ExportFormat = "json", out: OutOpt = None) -> None:
     """Export a whole run as a document."""
-    from stackeval.cli.inputs import check_choice
+    from stackeval.cli.inputs import check_choice, write_output
     from stackeval.report.summary import EXPORT_FIELDS, run_document
 
     check_choice("--format", fmt, ("json", "csv"))
@@ -240,10 +238,7 @@ def export(
         for row in doc.results:
             w.writerow({**row.model_dump(), "flags": ";".join(row.flags)})
         text = buf.getvalue()
-    if out:
-        out.write_text(text, encoding="utf-8")
-    else:
-        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    write_output(text, out, f"export ({fmt})")
 
 
 @app.command()
@@ -254,7 +249,7 @@ def report(
     out: OutOpt = None,
 ) -> None:
     """Report one run: headline, per-capability table with intervals, gradient, failure modes, speed."""
-    from stackeval.cli.inputs import check_choice
+    from stackeval.cli.inputs import check_choice, write_output
     from stackeval.report.render import FORMATS, render_report
     from stackeval.report.suite_report import build_report
 
@@ -265,20 +260,14 @@ def report(
         docs = st.docs(rid)
         rep = build_report(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)), docs)
     text = render_report(rep, fmt, docs)  # the report is built once, whatever the format
-    if out:
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as e:
-            raise UserError(f"cannot write {out}: {e.strerror or e}") from e
-        print(f"report ({fmt}) written to {out}", file=sys.stderr)
-    elif fmt == "term":
+    if fmt == "term" and out is None:
         from rich.markdown import Markdown
 
         from stackeval.cli.render import console
 
         console.print(Markdown(text))
     else:
-        sys.stdout.write(text)
+        write_output(text, out, f"report ({fmt})")
 
 
 @suite_app.command("list")

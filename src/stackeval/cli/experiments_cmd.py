@@ -3,26 +3,14 @@
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
 from stackeval.cli.app import DbOpt, OutOpt, RayAddressOpt, _db, _open_store, app
-from stackeval.errors import UserError
 
 FORMATS = ("md", "html", "json")
-
-
-def _write(text: str, out: Path | None) -> None:
-    if out:
-        try:
-            out.write_text(text, encoding="utf-8")
-        except OSError as e:
-            raise UserError(f"{out}: cannot write: {e.strerror or e}") from e
-    else:
-        sys.stdout.write(text)
 
 
 @app.command()
@@ -108,15 +96,14 @@ def sweeps(db: DbOpt = None, as_json: Annotated[bool, typer.Option("--json")] = 
         print(f"{r['id']}  {r['status']:<11} {r['name']}  " + ", ".join(f"{k}: {v}" for k, v in r["points"].items()))
 
 
+Refs = Annotated[list[str], typer.Argument(help="run ids (prefix or 'latest') and/or sweep ids (sw-..., sweep:latest)")]
+CompareFormat = Annotated[str, typer.Option("--format", "-f", help="md|html|json")]
+
+
 @app.command()
-def compare(
-    refs: Annotated[list[str], typer.Argument(help="run ids (prefix or 'latest') and/or sweep ids (sw-..., sweep:latest)")],
-    db: DbOpt = None,
-    fmt: Annotated[str, typer.Option("--format", "-f", help="md|html|json")] = "md",
-    out: OutOpt = None,
-) -> None:
+def compare(refs: Refs, db: DbOpt = None, fmt: CompareFormat = "md", out: OutOpt = None) -> None:
     """Compare runs or sweep points: pass rates, variables that differ, flips, exact McNemar, noise floor, speed."""
-    from stackeval.cli.inputs import check_choice
+    from stackeval.cli.inputs import check_choice, write_output
     from stackeval.launch.collect import collect
     from stackeval.report.compare import compare as build
     from stackeval.report.render import render_comparison
@@ -124,4 +111,4 @@ def compare(
     check_choice("--format", fmt, FORMATS)
     with _open_store(db) as st:
         cols, ctx = collect(st, refs)
-    _write(render_comparison(build(cols, ctx), fmt), out)
+    write_output(render_comparison(build(cols, ctx), fmt), out, f"comparison ({fmt})")

@@ -9,7 +9,7 @@ from pathlib import Path
 from stackeval.errors import UserError
 from stackeval.records.recipe import Recipe
 
-__all__ = ["EXECUTORS", "THINKING", "TRANSPORTS", "check_choice", "load_target", "transports"]
+__all__ = ["EXECUTORS", "THINKING", "TRANSPORTS", "check_choice", "load_target", "transports", "write_output"]
 
 THINKING = ("default", "off", "on", "both")
 TRANSPORTS = ("stream", "whole", "both")
@@ -20,6 +20,20 @@ def check_choice(flag: str, value: str, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
         raise UserError(f"{flag} must be {', '.join(allowed[:-1])} or {allowed[-1]}, not {value!r}")
     return value
+
+
+def write_output(text: str, out: Path | None, what: str) -> None:
+    """A document to ``out`` (saying where, on stderr; a failure is one line) or to stdout."""
+    import sys
+
+    if out is None:
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+        return
+    try:
+        out.write_text(text, encoding="utf-8")
+    except OSError as e:
+        raise UserError(f"cannot write {out}: {e.strerror or e}") from e
+    print(f"{what} written to {out}", file=sys.stderr)
 
 
 def transports(transport: str) -> list[str]:
