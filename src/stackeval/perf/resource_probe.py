@@ -350,7 +350,7 @@ def sample(pid: int | None, gpus: NvmlGpus | None, metrics_url: str | None, host
 
 
 def run(out: Path, *, pid: int | None, interval: float, log: str | None, t_start: float | None,
-        metrics_url: str | None, gpu: bool, replay: str | None, host: bool = True) -> None:
+        metrics_url: str | None, gpu: bool, replay: str | None, host: bool = True, orphan_unlink: bool = False) -> None:
     stop = {"why": None}
 
     def on_term(*_a: object) -> None:
@@ -389,6 +389,9 @@ def run(out: Path, *, pid: int | None, interval: float, log: str | None, t_start
             f.write(json.dumps({"k": "end", "t": round(time.time(), 4), "why": stop["why"]}) + "\n")
             if gpus is not None:
                 gpus.close()
+    if orphan_unlink and stop["why"] == "parent exited":
+        with contextlib.suppress(OSError):
+            out.unlink()
 
 
 def record_nvml(path: str, ticks: int = 3, every_s: float = 0.5) -> None:
@@ -412,6 +415,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--no-host", action="store_true", help="a remote endpoint: this machine's memory is not its")
     ap.add_argument("--nvml-replay")
     ap.add_argument("--record-nvml", metavar="FILE")
+    ap.add_argument("--orphan-unlink", action="store_true", help="delete --out when the parent process is gone")
     a = ap.parse_args(argv)
     if a.record_nvml:
         record_nvml(a.record_nvml)
@@ -419,7 +423,7 @@ def main(argv: list[str] | None = None) -> None:
     if not a.out:
         ap.error("--out is required")
     run(Path(a.out), pid=a.pid, interval=a.interval, log=a.log, t_start=a.t_start, metrics_url=a.metrics_url,
-        gpu=not a.no_gpu, replay=a.nvml_replay, host=not a.no_host)
+        gpu=not a.no_gpu, replay=a.nvml_replay, host=not a.no_host, orphan_unlink=a.orphan_unlink)
 
 
 if __name__ == "__main__":

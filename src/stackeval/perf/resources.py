@@ -19,6 +19,7 @@ import subprocess
 import sys
 import tempfile
 import time
+import uuid
 from pathlib import Path
 from urllib.parse import urlparse
 
@@ -52,11 +53,7 @@ class ResourceSampler:
         self.t_start, self.interval_s, self.gpu, self.nvml_replay = t_start, interval_s, gpu, nvml_replay
         self.remote = remote or pid is None
         self._own_file = out_path is None
-        if out_path is None:
-            fd, name = tempfile.mkstemp(prefix="stackeval-res-", suffix=".jsonl")
-            os.close(fd)
-            out_path = Path(name)
-        self.out_path = out_path
+        self.out_path = out_path or Path(tempfile.gettempdir()) / f"stackeval-res-{os.getpid()}-{uuid.uuid4().hex[:12]}.jsonl"
         self.marks: list[PhaseMark] = []
         self.proc: subprocess.Popen[bytes] | None = None
         self.stopped_at: float | None = None
@@ -79,6 +76,8 @@ class ResourceSampler:
             a += ["--nvml-replay", self.nvml_replay]
         if self.remote:
             a.append("--no-host")
+        if self._own_file:
+            a.append("--orphan-unlink")  # nobody will read the file once this process is gone
         return a
 
     def start(self) -> ResourceSampler:
