@@ -71,7 +71,7 @@ def budget_lines(spec: RunSpec, results: Sequence[TestResult] = ()) -> list[str]
         lines.append(f"reasoning model (default arm): {why}; the on arm always gets the allowance, the off arm never")
         if b.get("native_note"):
             sent = ", ".join(b.get("native_fields") or {}) or "none"
-            lines.append(f"native thinking budget: {sent} ({b['native_note']})")
+            lines.append(f"native thinking budget: {sent}; {b['native_note']}")
     resent = sum(1 for r in results if "budget_resent" in r.flags)
     if resent:
         lines.append(f"{resent} answers were re-sent with the allowance after the run learned the model reasons")
