@@ -21,7 +21,6 @@ import importlib.util
 import json
 import os
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -31,16 +30,15 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from stackeval.errors import UserError
+from stackeval.localserver.process import LocalServerError, log_tail, signal_reason, stop_group
+
+__all__ = ["Build", "BuildChoice", "LocalServerError", "candidates", "choose_build", "probe", "signal_reason",
+           "usable_builds"]
 
 BUILD_ENV = "STACKEVAL_LLAMA_BUILD"
 BUILD_NAMES = ("skulk", "xllamacpp")
 CACHE_ENV = "STACKEVAL_LLAMA_PROBE_CACHE"  # a file path, or "off"
 PROBE_TIMEOUT_S = 90.0
-
-
-class LocalServerError(UserError):
-    pass
 
 
 @dataclass(frozen=True)
@@ -66,25 +64,6 @@ class BuildChoice:
 
     def summary(self) -> str:
         return f"{self.build.description}; {self.reason}"
-
-
-def signal_reason(returncode: int) -> str:
-    """Words for a child's exit code; negative codes are signals (``-4`` is SIGILL)."""
-    if returncode >= 0:
-        return f"exited with code {returncode}"
-    try:
-        name = signal.Signals(-returncode).name
-    except ValueError:
-        return f"killed by signal {-returncode}"
-    why = {
-        "SIGILL": "this build needs CPU instructions this machine lacks",
-        "SIGSEGV": "the server crashed (segmentation fault)",
-        "SIGBUS": "the server crashed (bus error)",
-        "SIGABRT": "the server aborted",
-        "SIGKILL": "killed (out of memory?)",
-        "SIGFPE": "the server crashed (arithmetic fault)",
-    }.get(name, "the server was stopped by a signal")
-    return f"{name}: {why}"
 
 
 def _file_identity(path: str) -> str:
@@ -163,25 +142,6 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def _stop(proc: subprocess.Popen[bytes]) -> None:
-    if proc.poll() is None:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(proc.pid, signal.SIGTERM)
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(proc.pid, signal.SIGKILL)
-            proc.wait(5)
-
-
-def _tail(path: Path, n: int = 3) -> str:
-    with contextlib.suppress(OSError):
-        lines = [ln.strip() for ln in path.read_text(errors="replace").splitlines() if ln.strip()]
-        return " | ".join(lines[-n:])[-300:]
-    return ""
-
-
 def probe(build: Build, model: Path, timeout_s: float | None = None) -> tuple[bool, str]:
     """Try ``build``: ``--version``, then a real start on ``model`` answering one token.
     Returns (works, what happened)."""
@@ -204,7 +164,7 @@ def probe(build: Build, model: Path, timeout_s: float | None = None) -> tuple[bo
         try:
             ok, what = _answer_one_token(proc, port, log, time.monotonic() + (timeout_s or PROBE_TIMEOUT_S))
         finally:
-            _stop(proc)
+            stop_group(proc)
     return ok, (f"{what} ({version})" if ok and version else what)
 
 
@@ -212,7 +172,7 @@ def _answer_one_token(proc: subprocess.Popen[bytes], port: int, log: Path, deadl
     body = json.dumps({"prompt": "Hello", "n_predict": 1, "cache_prompt": False}).encode()
     while time.monotonic() < deadline:
         if proc.poll() is not None:
-            tail = _tail(log)
+            tail = log_tail(log)
             return False, f"start {signal_reason(proc.returncode)}" + (f" (log: {tail})" if tail else "")
         try:
             req = urllib.request.Request(f"http://127.0.0.1:{port}/completion", data=body,  # noqa: S310 (loopback)

