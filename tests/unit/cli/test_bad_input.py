@@ -109,6 +109,8 @@ def test_export_and_runs_on_missing_db(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("args", "want"), [
     (["run", "-e", "http://127.0.0.1:9", "-p", "smoke", "--concurrency", "0"], "--concurrency"),
+    (["run", "-e", "http://127.0.0.1:9", "-p", "smoke", "--reasoning-budget", "-1"], "--reasoning-budget"),
+    (["run", "-e", "http://127.0.0.1:9", "-p", "smoke", "--max-tokens", "0"], "--max-tokens"),
     (["bench", "-e", "http://127.0.0.1:9", "-n", "1"], "--output-tokens"),
     (["run", "--bogus"], "No such option: --bogus"),
     (["report"], "Missing argument"),
