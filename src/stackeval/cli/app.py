@@ -261,11 +261,9 @@ def report(
         rep = build_report(info, st.stack(info.stack_fingerprint), list(st.latest_results(rid)), docs)
     text = render_report(rep, fmt, docs)  # the report is built once, whatever the format
     if fmt == "term" and out is None:
-        from rich.markdown import Markdown
+        from stackeval.cli.render import print_markdown
 
-        from stackeval.cli.render import console
-
-        console.print(Markdown(text))
+        print_markdown(text)
     else:
         write_output(text, out, f"report ({fmt})")
 

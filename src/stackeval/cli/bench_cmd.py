@@ -109,9 +109,9 @@ def bench(
     if charts:
         for pth in write_bench_charts(doc, charts):
             console.print(f"chart: {pth}", style="dim")
-    from rich.markdown import Markdown
+    from stackeval.cli.render import print_markdown
 
-    console.print(Markdown(md))
+    print_markdown(md)
     ids = ", ".join(r for r, _ in runs_done)
     console.print(f"bench run id{'s' if len(runs_done) > 1 else ''}: {ids} (db {_db(db)})")
 

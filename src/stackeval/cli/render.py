@@ -14,6 +14,17 @@ from stackeval.records.stack import StackProfile
 console = Console(highlight=False, width=None if sys.stdout.isatty() else 140)
 
 
+def print_markdown(md: str) -> None:
+    """A Markdown document on the terminal with its tables whole: rich shrinks table columns to the
+    console width and cuts numbers with an ellipsis ("154.3/154…"); a console at least as wide as the
+    widest table row lets the terminal wrap instead, and no figure is lost."""
+    from rich.markdown import Markdown
+
+    widest = max((len(ln) for ln in md.splitlines() if ln.lstrip().startswith("|")), default=0)
+    out = console if widest <= console.width else Console(highlight=False, width=widest + 4)
+    out.print(Markdown(md))
+
+
 def _pct(c: Rate) -> str:
     return "-" if c.rate is None else f"{100 * c.rate:.1f}%"
 

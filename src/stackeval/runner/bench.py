@@ -237,6 +237,7 @@ def client_warnings(levels: list[dict[str, Any]]) -> list[str]:
     """Warn when the client's own loop lag is a noticeable fraction of what it measured."""
     out = []
     for lv in levels:
+        where = "single stream" if lv.get("mode") == "single_stream" else f"concurrency {lv.get('concurrency')}"
         lag = (lv.get("client") or {}).get("loop_lag_ms") or {}
         ttft = (lv.get("ttft_ms") or {}).get("p50")
         itl = (lv.get("itl_ms") or {}).get("p50")
@@ -245,7 +246,7 @@ def client_warnings(levels: list[dict[str, Any]]) -> list[str]:
             continue
         for name, ref in (("TTFT p50", ttft), ("inter-chunk p50", itl)):
             if ref and p99 > 0.05 * ref:
-                out.append(f"concurrency {lv.get('concurrency')}: client loop lag p99 {p99:.2f} ms is "
+                out.append(f"{where}: client loop lag p99 {p99:.2f} ms is "
                            f"{100 * p99 / ref:.0f}% of {name} ({ref:.2f} ms); figures may include client delay")
     return out
 
