@@ -169,12 +169,8 @@ def _expert03() -> Ref:
 
 @ref("s1.math.expert.04")
 def _expert04() -> Ref:
-    # states: 0 = no current streak, 1 = last roll was a 5 or 6. E0 = 1 + p E1 + q E0; E1 = 1 + q E0.
-    p, q = Fraction(1, 3), Fraction(2, 3)
-    # E0 = 1 + p(1 + q E0) + q E0  ->  E0 (1 - pq - q) = 1 + p
-    e0 = (1 + p) / (1 - p * q - q)
-    assert e0.denominator == 1
-    return Ref(str(e0.numerator))
+    total = sum(len(set(roll)) for roll in itertools.product(range(1, 7), repeat=5))
+    return frac(Fraction(total, 6**5))
 
 
 @ref("s1.math.expert.05")
@@ -189,10 +185,7 @@ def _expert05() -> Ref:
 
 @ref("s1.math.expert.06")
 def _expert06() -> Ref:
-    a, b, c = 7, 8, 9
-    s = (a + b + c) / 2
-    area = math.sqrt(s * (s - a) * (s - b) * (s - c))
-    return rounded(a * b * c / (4 * area), 3)
+    return Ref(str(sum(1 for n in range(1, 10001) if n % 6 and n % 10 and n % 15)))
 
 
 @ref("s1.math.expert.07")
@@ -202,12 +195,11 @@ def _expert07() -> Ref:
 
 @ref("s1.math.expert.08")
 def _expert08() -> Ref:
-    a, b, c = Fraction(1, 6), Fraction(1, 9), Fraction(1, 12)
-    filled = 2 * (a + b - c)
-    hours = 2 + (1 - filled) / (a + b)
-    minutes = hours * 60
-    assert minutes.denominator == 1
-    return Ref(str(minutes.numerator))
+    # position of the second ace: exact distribution over the positions of the 4 aces among 52 cards
+    total = Fraction(0)
+    for aces in itertools.combinations(range(1, 53), 4):
+        total += aces[1]
+    return frac(total / math.comb(52, 4))
 
 
 # --- frontier --------------------------------------------------------------------------------------
