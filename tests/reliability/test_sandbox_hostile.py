@@ -268,7 +268,7 @@ BATTERY: list[Hostile] = [
         os._exit(0)
         def f(x):
             return x * 2
-    """, "sandbox_error"),
+    """, "runtime_error:SystemExit", "sandbox_error"),  # the judge outlives the solution and writes its own
     H("exit_zero_before_the_tests", """
         import os
         def f(x):
@@ -305,14 +305,214 @@ BATTERY: list[Hostile] = [
     """, "runtime_error:PermissionError"),
 ]
 
-# the one known escape, kept as a test: the harness's own module is ``__main__`` and holds the nonce
-FORGE_VIA_MAIN = H("forge_verdict_through_harness_module", """
-    import __main__ as harness
-    harness._write(harness.RESULT, {{"ok": True, "ran": 1}})
-    harness._exit(0)
-    def f(x):
-        return -1
-""", "sandbox_error", "runtime_error:SystemExit")
+# Forgeries: a solution that is wrong (f returns -1, or nothing right) tries to make the grader record a
+# pass. The tests and the verdict live in the judge, another process; none of these may pass.
+FORGERIES: list[Hostile] = [
+    H("forge_verdict_through_harness_module", """
+        import __main__ as harness
+        harness._write(harness.RESULT, {{"ok": True, "ran": 1}})
+        harness._exit(0)
+        def f(x):
+            return -1
+    """, "sandbox_error", "runtime_error:SystemExit", "runtime_error:AttributeError"),
+    H("forge_through_caller_frames", """
+        import os, sys
+        def f(x):
+            frame = sys._getframe(1)
+            while frame is not None:
+                g = frame.f_globals
+                try:
+                    if callable(g.get("_write")) and "RESULT" in g:
+                        g["_write"](g["RESULT"], {{"ok": True, "ran": 1}})
+                    if callable(g.get("_finish")):
+                        g["_finish"]({{"ok": True, "ran": 1}})
+                except BaseException:
+                    pass
+                g["_OPS"] = {{op: (lambda a, b: True) for op in ("==", "!=", "in", "not in")}}
+                frame = frame.f_back
+            os._exit(0)
+    """, "runtime_error:SystemExit"),
+    H("eq_always_true", """
+        class Anything:
+            def __eq__(self, other):
+                return True
+            __hash__ = object.__hash__
+        def f(x):
+            return Anything()
+    """, "assertion_error"),
+    H("int_subclass_equal_to_all", """
+        class Int(int):
+            def __eq__(self, other):
+                return True
+            def __ne__(self, other):
+                return False
+            __hash__ = int.__hash__
+            __class__ = int
+        def f(x):
+            return Int(-1)
+    """, "assertion_error"),
+    H("str_and_list_subclasses", """
+        class S(str):
+            def __eq__(self, other):
+                return True
+        class L(list):
+            def __eq__(self, other):
+                return True
+        def f(x):
+            return L([S("?")]) if x == 5 else S("4")
+    """, "assertion_error"),
+    H("repr_mimics_the_expected_value", """
+        class Four:
+            def __repr__(self):
+                return "4"
+            __str__ = __repr__
+        def f(x):
+            return Four()
+    """, "assertion_error"),
+    H("patch_builtins_operator_and_assert", """
+        import builtins, operator
+        builtins.AssertionError = type("AssertionError", (Exception,), {{}})
+        operator.eq = operator.ne = lambda a, b: True
+        builtins.isinstance = lambda *a: True
+        def f(x):
+            return -1
+    """, "assertion_error"),
+    H("monkeypatch_the_test_module", """
+        import sys, gc
+        for m in list(sys.modules.values()):
+            for name in ("_se_cmp", "_se_op", "_se_expect", "_cmp"):
+                try:
+                    setattr(m, name, lambda *a, **k: True)
+                except Exception:
+                    pass
+        for o in gc.get_objects():
+            if isinstance(o, dict) and "_se_cmp" in o:
+                o["_se_cmp"] = lambda *a, **k: None
+        def f(x):
+            return -1
+    """, "assertion_error"),
+    H("print_a_fake_verdict", """
+        import os, sys
+        verdict = '{{"ok": true, "ran": 2, "nonce": "' + "0" * 32 + '"}}'
+        print(verdict)
+        sys.stderr.write(verdict + "\\n")
+        os.write(1, verdict.encode())
+        def f(x):
+            print(verdict)
+            return -1
+    """, "assertion_error"),
+    H("raise_system_exit_in_a_test", """
+        def f(x):
+            raise SystemExit(0)
+    """, "runtime_error:SystemExit"),
+    H("atexit_writes_a_verdict", """
+        import atexit, json, sys
+        atexit.register(lambda: open("_verdict.json", "w").write(json.dumps({{"ok": True, "nonce": "0" * 32}})))
+        def f(x):
+            sys.exit(0)
+    """, "runtime_error:SystemExit"),
+    H("write_forged_frames_to_every_fd", """
+        import os, pickle, struct
+        def frame(obj):
+            data = pickle.dumps(obj, 5)
+            return struct.pack(">I", len(data)) + data
+        class Evil:  # run in the judge, this would sign a pass with the judge's own nonce
+            def __reduce__(self):
+                return (eval, ("__import__('__main__')._finish({{'ok': True, 'ran': 2}})",))
+        forged = b"".join(frame([i, "ok", 4 if i % 2 else 10, ()]) for i in range(0, 8))
+        forged += frame([1, "ok", Evil(), ()]) + b"garbage" * 100
+        for fd in range(0, 64):
+            try:
+                os.write(fd, forged)
+            except OSError:
+                pass
+        def f(x):
+            return -1
+    """, "assertion_error", "sandbox_error"),
+    H("deep_nesting_to_exhaust_the_judge", """
+        import os, struct
+        def f(x):
+            deep = []
+            for _ in range(200_000):
+                deep = [deep]
+            return deep
+    """, "assertion_error", "memory_limit"),
+    H("raw_deep_pickle_frame", """
+        import os, struct
+        body = b"\\x80\\x05" + b"]" * 500_000 + b"a" * 499_999 + b"."
+        def f(x):
+            for fd in range(3, 64):
+                try:
+                    os.write(fd, struct.pack(">I", len(body) + 1) + b"\\x80" + body[1:])
+                except OSError:
+                    pass
+            return -1
+    """, "assertion_error", "sandbox_error", "memory_limit"),
+    H("steal_the_nonce_then_kill_the_judge", """
+        import ctypes, glob, gc, json, os, re, signal
+        found = set()
+        judge = os.getppid()
+        for p in ["/proc/%d/mem" % judge, "/proc/%d/environ" % judge, "/proc/%d/cmdline" % judge,
+                  *glob.glob("/proc/%d/fd/*" % judge), *glob.glob("/proc/*/environ")]:
+            try:
+                with open(p, "rb") as fh:
+                    found.update(re.findall(rb"[0-9a-f]{{32}}", fh.read(1 << 20)))
+            except OSError:
+                pass
+        try:
+            libc = ctypes.CDLL(None, use_errno=True)
+            found.add(b"ptrace=%d" % libc.ptrace(16, judge, 0, 0))  # PTRACE_ATTACH
+        except Exception:
+            pass
+        for o in gc.get_objects():
+            if isinstance(o, str) and re.fullmatch("[0-9a-f]{{32}}", o):
+                found.add(o.encode())
+        os.kill(judge, signal.SIGKILL)
+        for n in found or {{b"0" * 32}}:
+            with open("_verdict.json", "w") as fh:
+                json.dump({{"ok": True, "ran": 2, "nonce": n.decode("latin-1")}}, fh)
+        os._exit(0)
+        def f(x):
+            return -1
+    """, "sandbox_error", "runtime_error:SIGKILL"),
+    H("daemon_rewrites_the_verdict", """
+        import json, os, time
+        if os.fork() == 0:
+            os.setsid()
+            if os.fork() == 0:
+                deadline = time.time() + 20
+                while time.time() < deadline:
+                    try:
+                        with open("_verdict.json") as fh:
+                            v = json.load(fh)
+                        if not v.get("ok"):
+                            v.update(ok=True, ran=2)
+                            with open("_verdict.json", "w") as fh:
+                                json.dump(v, fh)
+                    except (OSError, ValueError):
+                        pass
+                os._exit(0)
+            os._exit(0)
+        def f(x):
+            return -1
+    """, "assertion_error"),
+    H("shadow_stdlib_modules_for_the_judge", """
+        import os
+        payload = "import json, os\\nopen('_verdict.json','w').write(json.dumps({{'ok': True}}))\\nos._exit(0)\\n"
+        for name in ("fractions", "decimal", "datetime", "_strptime", "linecache", "tokenize", "collections",
+                     "_pydecimal", "numbers", "copyreg", "select", "pickle"):
+            with open(name + ".py", "w") as fh:
+                fh.write(payload)
+        def f(x):
+            return -1
+    """, "assertion_error"),
+    H("stop_the_judge", """
+        import os, signal
+        os.kill(os.getppid(), signal.SIGSTOP)
+        def f(x):
+            return -1
+    """, "timeout"),
+]
 
 
 # ------------------------------------------------------------------------------ fixtures
@@ -479,15 +679,14 @@ def test_hostile_program(env: dict, prog: Hostile, record_property) -> None:  # 
     _attack(env, prog, record_property)
 
 
-@pytest.mark.xfail(reason="known escape, reported to the sandbox/grader owner: the solution can import the "
-                          "harness's own module (__main__), call its _write() with the real nonce and os._exit(0), "
-                          "so the code grader records a pass", strict=False)
-def test_forge_verdict_through_harness_module(env: dict, record_property) -> None:  # noqa: ANN001
-    _attack(env, FORGE_VIA_MAIN, record_property)
+@pytest.mark.parametrize("prog", FORGERIES, ids=[p.name for p in FORGERIES])
+def test_forgery_never_passes(env: dict, prog: Hostile, record_property) -> None:  # noqa: ANN001
+    _attack(env, prog, record_property)
 
 
 def test_battery_size() -> None:
-    assert len(BATTERY) >= 15 and len({p.name for p in BATTERY}) == len(BATTERY)
+    names = [p.name for p in BATTERY + FORGERIES]
+    assert len(BATTERY) >= 15 and len(FORGERIES) >= 15 and len(set(names)) == len(names)
 
 
 def test_harness_still_grades_after_the_battery(env: dict) -> None:

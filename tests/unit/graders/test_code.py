@@ -258,3 +258,108 @@ def test_patching_builtins_does_not_skip_the_tests() -> None:
         "def add(a, b):\n    return 0\n"
     r = run(fenced(body))
     assert not r.passed and r.failure_class == "assertion_error"
+
+
+# ---------------------------------------------------------------- the judge and the solution's process
+def _grade_with(tests: str, body: str, entry: str = "f", timeout_s: float = 2):
+    return run(fenced(body), {"kind": "code", "entry_point": entry, "tests": tests, "timeout_s": timeout_s})
+
+
+@pytest.mark.parametrize(("body", "detail"), [
+    ("def f(x):\n    return True\n", "got True, expected 1"),  # bool is not int
+    ("def f(x):\n    return 1.0\n", "got 1.0, expected 1"),  # float is not int
+    ("def f(x):\n    return [1]\n", "got [1], expected (1,)"),
+    ("class I(int):\n    pass\ndef f(x):\n    return I(1)\n", "<solution I object>"),  # subclasses stay remote
+])
+def test_comparison_is_by_exact_type(body: str, detail: str) -> None:
+    tests = "from solution import f\nassert f(0) == (1,)\n" if "[1]" in body else "from solution import f\nassert f(0) == 1\n"
+    r = _grade_with(tests, body)
+    assert r.failure_class == "assertion_error" and detail in r.detail, r.detail
+
+
+def test_strict_comparison_reaches_inside_containers_and_compound_asserts() -> None:
+    tests = ("from solution import f\n"
+             "assert f(0)[0] == 1 and f(0) == [1, {2: (3.0,)}]\n")
+    assert _grade_with(tests, "def f(x):\n    return [1, {2: (3.0,)}]\n").passed
+    r = _grade_with(tests, "def f(x):\n    return [1, {2: (3,)}]\n")  # 3 is not 3.0
+    assert r.failure_class == "assertion_error"
+    r = _grade_with(tests, "def f(x):\n    return [True, {2: (3.0,)}]\n")
+    assert r.failure_class == "assertion_error"
+
+
+def test_standard_library_values_cross_exactly() -> None:
+    tests = ("from fractions import Fraction\nfrom decimal import Decimal\nimport datetime, collections\n"
+             "from solution import f\n"
+             "assert f(0) == (Fraction(7, 2), Decimal('1.50'), datetime.date(2024, 2, 29), collections.Counter('aab'))\n"
+             "assert type(f(0)[0]) is Fraction\n")
+    body = ("from fractions import Fraction\nfrom decimal import Decimal\nimport datetime, collections\n"
+            "def f(x):\n    return (Fraction(7, 2), Decimal('1.50'), datetime.date(2024, 2, 29), collections.Counter('aab'))\n")
+    assert _grade_with(tests, body).passed
+    r = _grade_with(tests, body.replace("Fraction(7, 2), D", "3.5, D"))
+    assert r.failure_class == "assertion_error"
+
+
+def test_objects_methods_and_protocols_are_forwarded() -> None:
+    tests = ("from solution import Box, make\n"
+             "b = Box()\nb.put('a', 1)\nb.put('b', [2, 3])\n"
+             "assert len(b) == 2 and 'a' in b and b['b'] == [2, 3] and b.size == 2\n"
+             "assert sorted(b) == ['a', 'b'] and list(make(3)) == [0, 1, 2]\n"
+             "b.size = 10\nassert b.size == 10 and b.get('zzz') is None\n"
+             "def test_identity():\n    assert b.me() is b and b.me() == b\n")
+    body = ("class Box:\n    def __init__(self):\n        self.d = {}\n        self.size = 0\n"
+            "    def put(self, k, v):\n        self.d[k] = v\n        self.size = len(self.d)\n"
+            "    def get(self, k):\n        return self.d.get(k)\n    def me(self):\n        return self\n"
+            "    def __len__(self):\n        return len(self.d)\n    def __contains__(self, k):\n        return k in self.d\n"
+            "    def __getitem__(self, k):\n        return self.d[k]\n    def __iter__(self):\n        return iter(self.d)\n"
+            "def make(n):\n    yield from range(n)\n")
+    r = _grade_with(tests, body, entry="Box")
+    assert r.passed, r.detail
+
+
+def test_exceptions_keep_their_class_and_base() -> None:
+    tests = ("from solution import f, ParseError\n"
+             "def test_raises():\n"
+             "    for bad in ('', 'x'):\n"
+             "        try:\n            f(bad)\n        except ValueError as e:\n"
+             "            assert type(e) is ParseError and str(e) == 'bad: ' + bad\n            continue\n"
+             "        raise AssertionError('no ValueError')\n")
+    body = "class ParseError(ValueError):\n    pass\ndef f(s):\n    raise ParseError('bad: ' + s)\n"
+    assert _grade_with(tests, body).passed
+    r = _grade_with(tests, "class ParseError(ValueError):\n    pass\ndef f(s):\n    raise KeyError(s)\n")
+    assert r.failure_class == "runtime_error:KeyError" and "solution line 4" in r.detail
+
+
+def test_mutable_arguments_changed_in_place_come_back() -> None:
+    tests = ("from solution import f\nxs = [3, 1, 2]\nd = {}\nassert f(xs, d) is None\n"
+             "assert xs == [1, 2, 3] and d == {'n': 3}\n")
+    assert _grade_with(tests, "def f(xs, d):\n    xs.sort()\n    d['n'] = len(xs)\n").passed
+    r = _grade_with(tests, "def f(xs, d):\n    xs = sorted(xs)\n    d['n'] = len(xs)\n")
+    assert r.failure_class == "assertion_error"
+
+
+def test_a_failure_of_a_call_sent_without_waiting_ends_the_test_there() -> None:
+    tests = ("from solution import S\ns = S()\nfor i in range(50):\n    s.add(i)\n"
+             "assert s.total() == 1225\n"
+             "def test_bad():\n    t = S()\n    t.add(-1)\n    assert t.total() == -1\n"
+             "def test_caught():\n    t = S()\n    try:\n        t.add(-1)\n    except ValueError:\n        pass\n"
+             "    else:\n        raise AssertionError('no ValueError')\n")
+    good = ("class S:\n    def __init__(self):\n        self.t = 0\n"
+            "    def add(self, i):\n        self.t += i\n    def total(self):\n        return self.t\n")
+    r = _grade_with(tests, good, entry="S")
+    assert r.failure_class == "assertion_error" and "test_caught" in r.detail
+    strict = good.replace("        self.t += i", "        if i < 0:\n            raise ValueError(i)\n        self.t += i")
+    r = _grade_with(tests, strict, entry="S")
+    assert r.failure_class == "runtime_error:ValueError" and "test_bad" in r.detail
+
+
+def test_deferred_assert_comparisons_report_the_first_failure() -> None:
+    tests = ("from solution import f\n"
+             "def test_many():\n    for i in range(2000):\n        assert f(i) == i * 2, ('at', i)\n")
+    assert _grade_with(tests, "def f(x):\n    return x * 2\n").passed
+    r = _grade_with(tests, "def f(x):\n    return x * 2 if x < 1500 else 0\n")
+    assert r.failure_class == "assertion_error" and "('at', 1500)" in r.detail and "tests line 4" in r.detail
+
+
+def test_tests_cannot_pass_test_code_to_the_solution() -> None:
+    r = _grade_with("from solution import f\nassert f(lambda: 1) == 1\n", "def f(g):\n    return g()\n")
+    assert r.failure_class == "runtime_error:TypeError" and "only plain data" in r.detail

@@ -64,11 +64,7 @@ def dumps(v, refer):
     except (ValueError, TypeError, RecursionError, pickle.PicklingError):
         pass
     f = io.BytesIO()
-    try:
-        _Pickler(f, refer).dump(v)
-    except RecursionError:  # nested too deep to copy: it stays where it is
-        f = io.BytesIO()
-        _Pickler(f, refer).dump(refer(v))
+    _Pickler(f, refer).dump(v)  # RecursionError when nested too deep to copy: the caller decides
     return f.getvalue()
 
 

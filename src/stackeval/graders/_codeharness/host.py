@@ -73,7 +73,16 @@ def _builtin_base(cls):
     return "Exception"
 
 
+class _AsRef:
+    """A value nested too deep to copy: it is sent as a reference."""
+
+    def __init__(self, v):
+        self.v = v
+
+
 def _refer(v):
+    if type(v) is _AsRef:
+        v = v.v
     h = _handle(v)
     if isinstance(v, type) and issubclass(v, BaseException):
         return ("R", h, str(v.__name__), "x", _builtin_base(v))
@@ -150,7 +159,12 @@ def _serve(req):
 
 def _reply(seq, reply):
     try:
-        data = _wire.dumps([seq, *reply], _refer)
+        try:
+            data = _wire.dumps([seq, *reply], _refer)
+        except RecursionError:
+            if reply[0] != "ok":
+                raise
+            data = _wire.dumps([seq, "ok", _AsRef(reply[1]), ()], _refer)
         if len(data) > _wire.MAX_FRAME:
             raise MemoryError("result too large to send")
     except BaseException as e:  # e.g. a result too large to send

@@ -418,6 +418,12 @@ def _expect(left, op, right, src, line, msg):
         elif not _OPS[op](left, right):
             raise AssertionError(msg())
         return
+    if msg is not None:  # taken now, while the names in it still hold what they hold at this assert
+        try:
+            value = msg()
+            msg = lambda: value  # noqa: E731
+        except BaseException:
+            msg = None
     _Host.checks[left.seq] = (op, right, src, line, msg, _Ctx.test)
     _Host.pending = True
     if len(_Host.checks) >= 4096:
