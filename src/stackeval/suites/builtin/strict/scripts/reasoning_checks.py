@@ -343,29 +343,20 @@ def _expert06() -> list[str]:
 
 @check("s1.reasoning.expert.07")
 def _expert07() -> list[str]:
-    n = 3  # disks 0 (smallest) .. 2; pegs 0 (left), 1 (middle), 2 (right); moves only between neighbours
-
-    def moves(state: tuple[int, ...]) -> list[tuple[int, ...]]:
-        out = []
-        for disk in range(n):
-            if any(state[k] == state[disk] for k in range(disk)):
-                continue  # a smaller disk sits on top
-            for to in (state[disk] - 1, state[disk] + 1):
-                if 0 <= to <= 2 and not any(state[k] == to for k in range(disk)):
-                    out.append(state[:disk] + (to,) + state[disk + 1 :])
-        return out
-
-    return [str(bfs((0,) * n, lambda s: s == (2,) * n, moves))]
+    items = [3, 1, 4, 1, 5, 9, 2, 6]
+    for _ in range(10):
+        x = items.pop(0)
+        if x % 2:
+            items.append(x + 3)
+        else:
+            items.insert(1, x // 2)
+    return [", ".join(map(str, items))]
 
 
 @check("s1.reasoning.expert.08")
 def _expert08() -> list[str]:
-    def moves(s: tuple[int, int]) -> list[tuple[int, int]]:
-        x, y = s
-        jumps = [(1, 2), (2, 1), (-1, 2), (-2, 1), (1, -2), (2, -1), (-1, -2), (-2, -1)]
-        return [(x + dx, y + dy) for dx, dy in jumps if 0 <= x + dx < 8 and 0 <= y + dy < 8]
-
-    return [str(bfs((0, 0), lambda s: s == (1, 1), moves))]  # a1 -> b2
+    assert DAYS[datetime.date(2030, 1, 1).weekday()] == "Tuesday"
+    return [DAYS[datetime.date(2096, 2, 29).weekday()]]
 
 
 # --- frontier --------------------------------------------------------------------------------------
