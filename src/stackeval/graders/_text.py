@@ -227,7 +227,7 @@ def sentences(text: str) -> list[str]:
 _SALUTATION = re.compile(
     r"^\W*(?:dear|hi|hello|hey|hiya|greetings|good\s+(?:morning|afternoon|evening)|to\s+whom\s+it\s+may\s+concern"
     r"|hola|querid[oa]s?|estimad[oa]s?|bonjour|salut|cher|ch[èe]re|chers|liebe[rs]?|hallo|sehr\s+geehrte[rs]?"
-    r"|guten\s+tag|ciao|caro|cara|gentile)\b[^.!?\n]{0,60}[,:!\u3001]?\s*$",
+    r"|guten\s+tag|ciao|caro|cara|gentile)\b(?:\b(?:dr|mr|mrs|ms|mx|prof|st)\.|[^.!?\n]){0,60}[,:!\u3001]?\s*$",
     re.IGNORECASE,
 )
 _CLOSING = re.compile(
@@ -239,7 +239,8 @@ _CLOSING = re.compile(
     r"|cordiali\s+saluti|a\s+presto)\s*[,.!\u2014-]?\s*(?P<name>[^\W\d][^.!?\n]{0,40})?$",
     re.IGNORECASE,
 )
-_NAME_LINE = re.compile(r"^[-\u2013\u2014~\s]*[^\W\d][^.!?:\n]{0,50}$")
+# a signature line: a name, role or team; periods only inside (titles and initials: "Dr. A. Patel")
+_NAME_LINE = re.compile(r"^[-\u2013\u2014~\s]*[^\W\d][^!?:\n]{0,50}(?<!\.)$")
 
 
 def letter_body(text: str) -> str:
