@@ -1,4 +1,5 @@
-"""The only package that speaks HTTP (aiohttp). It maps the library's errors into classified records."""
+"""The only package that speaks HTTP: aiohttp, and a lean HTTP/1.1 path for streamed requests (``h1``).
+It maps every transport failure into classified records."""
 
 from stackeval.client.assemble import StreamAssembler, split_think
 from stackeval.client.http import Client, ClientOptions

@@ -1,4 +1,9 @@
-"""Async OpenAI-compatible client on aiohttp with per-request timing records and classified errors.
+"""Async OpenAI-compatible client with per-request timing records and classified errors.
+
+Streamed requests to ``http://`` URLs go through the lean HTTP/1.1 path (``client/h1.py``: one
+Protocol per keep-alive connection, SSE events stamped where their bytes arrive); everything else, and
+every request when ``ClientOptions.transport == "aiohttp"``, goes through aiohttp. Both produce the same
+records and the same error classes.
 
 Timing anchor: ``sent_ns`` is stamped immediately before the request is handed to aiohttp (after any
 client-side queueing, which the caller stamps as ``scheduled_ns``). TTFT is measured to the first
