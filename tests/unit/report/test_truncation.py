@@ -108,3 +108,21 @@ def test_budget_variables_differ_between_runs_with_different_budgets() -> None:
     a, b = budget_variables(_spec()), budget_variables(_spec(max_tokens=512))
     assert a["budget.reasoning_allowance"] == 8192 and b["budget.reasoning_allowance"] == 0
     assert a["budget.max_tokens"] is None and b["budget.max_tokens"] == 512
+
+
+def test_compare_lists_different_budgets_among_the_variables_that_differ() -> None:
+    from stackeval.records.sweep import ColumnInput, RunData
+    from stackeval.report.compare import variables
+
+    st = StackProfile(endpoint="http://x", engine="vllm", fingerprint="f")
+
+    def col(label: str, spec: RunSpec) -> ColumnInput:
+        info = RunInfo(id=f"r-{label}", kind="suite", started_at="2026-01-01T00:00:00Z", status="complete",
+                       profile="strict", suite_hash="h", stack_fingerprint="f", model="m", endpoint="http://x",
+                       engine="vllm", stackeval_version="0", spec=spec)
+        return ColumnInput(label=label, runs=[RunData(info=info, stack=st, results=[_r(1)])])
+
+    v = variables([col("a", _spec()), col("b", _spec(max_tokens=512))])
+    differ = {row.key: row.values for row in v.differ}
+    assert differ["budget.reasoning_allowance"] == [8192, 0] and differ["budget.max_tokens"] == [None, 512]
+    assert "engine" not in differ
