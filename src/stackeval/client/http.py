@@ -312,7 +312,8 @@ class Client:
             return self._h1_heads[path]
         out = None
         u = self._url(path)
-        if self.opts.transport == "auto" and u.scheme == "http" and u.host and self._session is not None:
+        if (self.opts.transport == "auto" and u.scheme == "http" and u.host and self._session is not None
+                and not self.opts.max_connections):  # a connection limit is aiohttp's connector's job
             port = u.port or 80
             pool = self._pools.get((u.host, port))
             if pool is None:
