@@ -126,7 +126,8 @@ async def _lag(stop: asyncio.Event, out: list[float], interval: float = 0.01) ->
     while not stop.is_set():
         t = time.perf_counter()
         await asyncio.sleep(interval)
-        out.append((time.perf_counter() - t - interval) * 1000)
+        # uvloop's timers have whole-millisecond resolution and may fire early: early is no lag
+        out.append(max(0.0, (time.perf_counter() - t - interval) * 1000))
 
 
 async def sleep_until(t_ns: int) -> None:
