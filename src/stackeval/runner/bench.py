@@ -113,7 +113,7 @@ async def _loop_lag(stop: asyncio.Event, out: list[float], interval: float = 0.0
     while not stop.is_set():
         t = time.perf_counter()
         await asyncio.sleep(interval)
-        out.append((time.perf_counter() - t - interval) * 1000)
+        out.append(max(0.0, (time.perf_counter() - t - interval) * 1000))  # uvloop timers may fire early
 
 
 async def _scrape(client: Client, available: bool) -> tuple[MetricSnapshot | None, str]:
