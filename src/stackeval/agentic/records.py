@@ -178,3 +178,8 @@ class AgentOutcome(BaseModel):
     @property
     def n_turns(self) -> int:
         return len(self.turns)
+
+    @property
+    def edit_tools(self) -> dict[str, int]:
+        """How the model changed files: calls of ``write_file`` (whole file) and ``edit_file`` (a span)."""
+        return {k: v for k, v in sorted(self.tool_calls_by_kind.items()) if k in ("write_file", "edit_file")}

@@ -1,7 +1,8 @@
 """Code-repair workspace: a repo materialised into a fresh temp dir, and its tools.
 
 Tools: ``read_file(path)`` (raw text), ``write_file(path, content)`` (whole-file write, creates folders),
-``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor``; ``python`` is
+``edit_file(path, old, new)`` (replace one exact span: an error names the file when ``old`` is missing or
+occurs more than once, with the count and the lines where it occurs), ``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor``; ``python`` is
 resolved by the executor, and its interpreter must have pytest). Plugin autoloading is switched off, so
 the sandbox interpreter's other pytest plugins neither slow the run nor change its result.
 
@@ -9,6 +10,10 @@ Success: pytest exits 0, every one of the task's ``tests`` passes (none failed, 
 the hash of the protected files (everything under ``tests/`` plus any pytest configuration or
 ``conftest.py``) still equals the pristine repo's, so a run that edits, adds or deletes a test does not
 count.
+
+``run_tests`` returns what pytest printed (stdout, then stderr if any), nothing added; output over
+``MAX_OUTPUT_CHARS`` keeps its head and its tail (the failures' summary and the final count line) around one
+``[... N characters cut ...]`` line.
 """
 
 from __future__ import annotations
@@ -29,7 +34,7 @@ from stackeval.agentic.records import AgentTask, ToolResult, Verdict
 from stackeval.agentic.tools import function_schema, str_arg, unknown_tool
 from stackeval.records.execution import ExecResult, Executor, Limits
 
-__all__ = ["RepairWorkspace", "TestRun", "is_protected", "parse_run", "protected_hash", "pytest_argv",
+__all__ = ["EDIT_TOOLS", "TOOL_NAMES", "RepairWorkspace", "TestRun", "clip_output", "is_protected", "parse_run", "protected_hash", "pytest_argv",
            "repair_tool_schemas"]
 
 JUNIT = ".stackeval-junit.xml"
@@ -106,9 +111,18 @@ def parse_run(res: ExecResult) -> TestRun:
         for n, word in _SUMMARY.findall(res.stdout):
             counts["errors" if word.startswith("error") else word] = int(n)
     output = (res.stdout + ("\n" + res.stderr if res.stderr.strip() else "")).strip()
-    if len(output) > MAX_OUTPUT_CHARS:
-        output = "[...]\n" + output[-MAX_OUTPUT_CHARS:]
-    return TestRun(**counts, exit_code=res.exit_code, ended_by=res.ended_by, output=output)
+    if res.ended_by != "exit":
+        output = (output + "\n" if output else "") + f"[the test run was stopped: {res.ended_by}]"
+    return TestRun(**counts, exit_code=res.exit_code, ended_by=res.ended_by, output=clip_output(output))
+
+
+def clip_output(text: str, limit: int = MAX_OUTPUT_CHARS) -> str:
+    """``text`` within ``limit`` characters: a quarter from the head, the rest from the tail."""
+    if len(text) <= limit:
+        return text
+    head = limit // 4
+    tail = limit - head
+    return f"{text[:head]}\n[... {len(text) - limit} characters cut ...]\n{text[-tail:]}"
 
 
 def repair_tool_schemas() -> list[dict[str, Any]]:
@@ -121,8 +135,20 @@ def repair_tool_schemas() -> list[dict[str, Any]]:
             {"path": path, "content": {"type": "string", "description": "the complete new file content"}},
             ["path", "content"],
         ),
-        function_schema("run_tests", "Run the repository's test suite with pytest and return the report.", {}, []),
+        function_schema(
+            "edit_file",
+            "Replace one exact span of a file: `old` must occur exactly once in the file (copy it with its "
+            "whitespace and enough surrounding lines to be unique); it is replaced by `new`.",
+            {"path": path, "old": {"type": "string", "description": "the exact text to replace"},
+             "new": {"type": "string", "description": "the replacement text"}},
+            ["path", "old", "new"],
+        ),
+        function_schema("run_tests", "Run the repository's test suite with pytest and return pytest's output.", {}, []),
     ]
+
+
+EDIT_TOOLS = ("write_file", "edit_file")
+TOOL_NAMES = ("read_file", "write_file", "edit_file", "run_tests")
 
 
 class RepairWorkspace:
@@ -223,11 +249,55 @@ class RepairWorkspace:
         self._dirty = True
         return ToolResult(content=f"wrote {len(content.encode())} bytes to {rel}", file_written=rel)
 
+    def edit_file(self, args: dict[str, Any]) -> ToolResult:
+        rel = self._path(args)
+        if isinstance(rel, ToolResult):
+            return rel
+        old, new = str_arg(args, "old"), str_arg(args, "new")
+        for v in (old, new):
+            if isinstance(v, ToolResult):
+                return v
+        assert isinstance(old, str) and isinstance(new, str)
+        if not old:
+            return ToolResult(content="error: 'old' is empty; give the exact text to replace", error="bad_arguments")
+        p = self.dir / rel
+        if p.is_dir():
+            return ToolResult(content=f"error: is a directory: {rel!r}", error="is_a_directory")
+        if not p.is_file():
+            return ToolResult(content=f"error: no such file: {rel!r} (use write_file to create a file)",
+                              error="no_such_path")
+        text = p.read_text(encoding="utf-8", errors="replace")
+        n = text.count(old)
+        if n == 0:
+            hint = ""
+            first = old.strip().splitlines()[0].strip() if old.strip() else ""
+            if first and first in text:
+                line = text[: text.index(first)].count("\n") + 1
+                hint = (f" (its first line {first[:60]!r} occurs at line {line}: check the whitespace and the "
+                        "lines after it)")
+            return ToolResult(content=f"error: the text to replace was not found in {rel}{hint}; nothing changed",
+                              error="span_not_found")
+        if n > 1:
+            lines, at = [], 0
+            for _ in range(n):
+                at = text.index(old, at)
+                lines.append(str(text[:at].count("\n") + 1))
+                at += len(old)
+            return ToolResult(content=f"error: the text to replace occurs {n} times in {rel} (at lines "
+                                      f"{', '.join(lines)}); include more surrounding lines so it is unique; "
+                                      "nothing changed", error="span_not_unique")
+        out = text.replace(old, new, 1)
+        if len(out.encode()) > MAX_WRITE_BYTES:
+            return ToolResult(content=f"error: the file would be over {MAX_WRITE_BYTES} bytes", error="too_large")
+        p.write_text(out, encoding="utf-8")
+        self._dirty = True
+        line = text[: text.index(old)].count("\n") + 1
+        return ToolResult(content=f"edited {rel}: replaced {old.count(chr(10)) + 1} line(s) at line {line} "
+                                  f"with {new.count(chr(10)) + 1} line(s)", file_written=rel)
+
     async def run_tests(self) -> ToolResult:
         run = await self.run_tests_async()
-        head = (f"{run.passed} passed, {run.failed} failed, {run.errors} errors, {run.skipped} skipped "
-                f"(exit code {run.exit_code}, ended by {run.ended_by})")
-        return ToolResult(content=f"{head}\n\n{run.output}")
+        return ToolResult(content=run.output or f"(pytest printed nothing; exit code {run.exit_code})")
 
     # -- ToolSet -------------------------------------------------------------------------------------------
     def schemas(self) -> list[dict[str, Any]]:
@@ -238,9 +308,11 @@ class RepairWorkspace:
             return self.read_file(args)
         if name == "write_file":
             return self.write_file(args)
+        if name == "edit_file":
+            return self.edit_file(args)
         if name == "run_tests":
             return await self.run_tests()
-        return unknown_tool(name, ["read_file", "write_file", "run_tests"])
+        return unknown_tool(name, list(TOOL_NAMES))
 
     def solved_now(self) -> bool:
         return (not self._dirty and self.last_run is not None and self._passes(self.last_run)

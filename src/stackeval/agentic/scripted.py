@@ -2,8 +2,9 @@
 
 - ``reference_agent(task)``: solves a task through its tools only. Filesystem tasks: ``list_dir`` the root,
   ``search_text`` the task's reference query, ``read_file`` the buggy file, answer ``FILE:``/``LINE:``.
-  Repair tasks: ``read_file`` every file named in ``fixes.yaml``, ``write_file`` each with its fixes
-  applied to the text it read, ``run_tests``, then a short final answer.
+  Repair tasks: ``read_file`` every file named in ``fixes.yaml``, then one ``edit_file`` per fix (its
+  ``old`` span by its ``new``, in the text just read), then ``run_tests`` (the run ends when they pass).
+  ``reference_agent(task, edit=False)`` writes whole files with ``write_file`` instead.
 - ``idle_agent``: answers "I cannot fix this." at once, with no tool call.
 """
 
@@ -68,19 +69,25 @@ def _last_reads(messages: list[dict[str, Any]]) -> dict[str, str]:
             if m["role"] == "tool" and m["tool_call_id"] in paths}
 
 
-def _repair_steps(fixes: list[Fix]) -> list[Step]:
+def _repair_steps(fixes: list[Fix], edit: bool = True) -> list[Step]:
     files = list(dict.fromkeys(f.file for f in fixes))
+
+    def edit_spans(messages: list[dict[str, Any]]) -> ModelReply:
+        texts = _last_reads(messages)
+        for f in files:  # the spans are checked against what was read, as a model would
+            apply_fixes(texts[f], [x for x in fixes if x.file == f])
+        return _tools(*(call("edit_file", path=x.file, old=x.old, new=x.new) for x in fixes))
 
     def write(messages: list[dict[str, Any]]) -> ModelReply:
         texts = _last_reads(messages)
         return _tools(*(call("write_file", path=f, content=apply_fixes(texts[f], [x for x in fixes if x.file == f]))
                         for f in files))
 
-    return [lambda _m: _tools(*(call("read_file", path=f) for f in files)), write,
+    return [lambda _m: _tools(*(call("read_file", path=f) for f in files)), edit_spans if edit else write,
             lambda _m: _tools(call("run_tests"))]
 
 
-def reference_agent(task: AgentTask) -> ScriptedAgent:
+def reference_agent(task: AgentTask, edit: bool = True) -> ScriptedAgent:
     if task.kind == "fs":
         assert task.fs is not None
         fs = task.fs
@@ -91,7 +98,7 @@ def reference_agent(task: AgentTask) -> ScriptedAgent:
         ]
         return ScriptedAgent(steps, final=f"The bug is here.\nFILE: {fs.file}\nLINE: {fs.line}")
     fixes = load_fixes(task.id)
-    return ScriptedAgent(_repair_steps(fixes), final=f"Fixed {len(fixes)} bugs; all tests pass.")
+    return ScriptedAgent(_repair_steps(fixes, edit), final=f"Fixed {len(fixes)} bugs; all tests pass.")
 
 
 async def idle_agent(messages: list[dict[str, Any]], tools: list[dict[str, Any]]) -> ModelReply:

@@ -63,7 +63,8 @@ __all__ = [
 
 AGENTIC_DOC_SCHEMA = 1
 DEFAULT_MAX_TOKENS = 4096  # per turn: a repair turn may write whole files
-LADDER = ("inventory", "inventory_m", "inventory_l")  # the repair tasks by repo size
+LADDER = ("ledger_s", "parcels_m", "rail_l")  # the repair ladder, small to large (docs/agentic-calibration.md)
+DEFAULT_REPAIR = "inventory"  # the quick repair task run by default
 PROFILE = "agentic"
 
 Progress = Callable[[TestResult, AgentOutcome], None]
@@ -72,8 +73,8 @@ OnRequest = Callable[[str, str, int, ChatResult], None]  # task id, arm, turn (1
 
 # ---- selection and identity (pure apart from reading the task data) ------------------------------------
 def default_tasks() -> list[str]:
-    """Without ``--task``/``--ladder``: every filesystem task and the smallest repair task."""
-    return [*list_tasks("fs"), LADDER[0]]
+    """Without ``--task``/``--ladder``: every filesystem task and the quick repair task."""
+    return [*list_tasks("fs"), DEFAULT_REPAIR]
 
 
 def select_tasks(names: list[str], ladder: bool) -> list[str]:
@@ -88,7 +89,7 @@ def select_tasks(names: list[str], ladder: bool) -> list[str]:
     if unknown:
         raise ProfileNotFound(f"unknown agentic task {unknown[0]!r} (known: {', '.join(known)})")
     order: dict[str, int] = {}
-    for t in [*list_tasks("fs"), *LADDER, *known]:
+    for t in [*list_tasks("fs"), DEFAULT_REPAIR, *LADDER, *known]:
         order.setdefault(t, len(order))
     return sorted(dict.fromkeys(chosen), key=lambda t: order[t])
 

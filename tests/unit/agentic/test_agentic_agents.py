@@ -4,6 +4,7 @@ solves none; repair runs count the repo's tests exactly, and edits to test files
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -116,12 +117,44 @@ async def test_workspace_tools(executor) -> None:
         assert (await ws.call("git_push", {})).error == "unknown_tool"
         assert not ws.solved_now()  # no test run yet
         report = await ws.call("run_tests", {})
-        assert report.content.startswith("7 passed, 5 failed, 0 errors, 0 skipped")
+        # pytest's own output, nothing before it: the progress line first, the count line last
+        first, last = report.content.splitlines()[0], report.content.splitlines()[-1]
+        assert re.fullmatch(r"[.F]{12} +\[100%\]", first), first
+        assert re.fullmatch(r"5 failed, 7 passed in [0-9.]+s", last), last
         assert "FAILED tests/test_store.py::test_load_rejects_a_bad_item" in report.content
         assert not ws.solved_now()
     names = [s["function"]["name"] for s in ws.schemas()]
-    assert names == ["read_file", "write_file", "run_tests"]
+    assert names == ["read_file", "write_file", "edit_file", "run_tests"]
     assert json.dumps(ws.schemas())  # plain JSON
+
+
+async def test_edit_file_replaces_one_exact_span(executor) -> None:
+    task = load_task("inventory")
+    with RepairWorkspace(task, task_files(task), executor) as ws:
+        path = "inventory/models.py"
+        before = (ws.dir / path).read_text()
+        missing = await ws.call("edit_file", {"path": path, "old": "no such text", "new": "x"})
+        assert missing.error == "span_not_found" and "not found in inventory/models.py" in missing.content
+        line = before.splitlines()[0]
+        near = await ws.call("edit_file", {"path": path, "old": line + "\n   wrong indent", "new": "x"})
+        assert near.error == "span_not_found" and "occurs at line 1" in near.content
+        twice = await ws.call("edit_file", {"path": path, "old": "self", "new": "this"})
+        assert twice.error == "span_not_unique" and f"occurs {before.count('self')} times" in twice.content
+        assert (await ws.call("edit_file", {"path": path, "old": "", "new": "x"})).error == "bad_arguments"
+        assert (await ws.call("edit_file", {"path": path, "old": "x"})).error == "bad_arguments"
+        assert (await ws.call("edit_file", {"path": "inventory/nope.py", "old": "a", "new": "b"})).error == "no_such_path"
+        assert (ws.dir / path).read_text() == before  # failed edits change nothing
+        ok = await ws.call("edit_file", {"path": path, "old": line, "new": '"""Edited."""'})
+        assert ok.ok and ok.file_written == path and "at line 1" in ok.content
+        assert (ws.dir / path).read_text() == before.replace(line, '"""Edited."""', 1)
+
+
+async def test_reference_agent_edits_spans_and_the_outcome_names_the_tool(executor, clock) -> None:
+    task = load_task("parcels_m")
+    with RepairWorkspace(task, task_files(task), executor) as ws:
+        out = await run_agent(task, reference_agent(task), ws, Guard(clock=clock))
+    assert out.solved and out.tool_calls_by_kind["edit_file"] == len(load_fixes("parcels_m"))
+    assert "write_file" not in out.tool_calls_by_kind and out.edit_tools == {"edit_file": 6}
 
 
 def test_repair_toolset_needs_an_executor() -> None:

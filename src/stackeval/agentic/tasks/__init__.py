@@ -3,7 +3,8 @@
 - ``<task>/task.yaml``: the task (an ``AgentTask``). Filesystem tasks name a ``tree`` under ``trees/``;
   repair tasks keep their repository under ``<task>/repo/`` and the planted bugs' reference fixes in
   ``<task>/fixes.yaml``.
-- A repair task's user message is its ``description`` followed by the list of the repository's files.
+- A repair task's user message is its ``description`` followed by the list of the repository's files with
+  their sizes (so reading everything is a choice the model makes knowing its cost).
 """
 
 from __future__ import annotations
@@ -20,21 +21,53 @@ from stackeval.agentic.repair import RepairWorkspace, repair_tool_schemas
 from stackeval.graders.tool_calls import check_tool_definitions
 from stackeval.records.execution import Executor
 
-__all__ = ["TASKS_DIR", "Fix", "list_tasks", "load_fixes", "load_task", "make_toolset", "read_tree", "task_files"]
+__all__ = ["TASKS_DIR", "BugKind", "Fix", "Trap", "bugs_of", "list_tasks", "load_fixes", "load_task", "make_toolset", "read_tree", "task_files"]
 
 TASKS_DIR = Path(__file__).parent
 _SKIP = {"__pycache__", ".pytest_cache"}
 
 
-class Fix(BaseModel):
-    """One planted bug: replacing ``old`` (found exactly once in ``file``) by ``new`` fixes it."""
+BugKind = Literal[
+    "off_by_one", "mutable_default", "swallowed_exception", "sign",
+    "cross_module",  # the symptom shows in another module's tests than the cause
+    "deep_traceback",  # the failure surfaces as an exception several calls below the test
+    "coordinated",  # the fix needs edits in two places that must agree
+    "misleading_comment", "misleading_test_name",
+    "regression_trap",  # the obvious fix breaks passing tests elsewhere (see ``trap``)
+]
+
+
+class Trap(BaseModel):
+    """A careless fix of a bug: replacing ``old`` by ``new`` in ``file`` (on the pristine repo) makes the
+    passing tests ``breaks`` fail."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
     file: str
-    kind: Literal["off_by_one", "mutable_default", "swallowed_exception"]
+    old: str = Field(min_length=1)
+    new: str
+    breaks: list[str] = Field(min_length=1)
+
+
+class Fix(BaseModel):
+    """One edit of a planted bug: replacing ``old`` (found exactly once in ``file``) by ``new``. A bug is
+    every fix with the same ``bug`` name (a coordinated fix has several edits, in one file or more)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    file: str
+    kind: BugKind
     old: str = Field(min_length=1)
     new: str
     tests: list[str] = Field(min_length=1)  # the tests this bug makes fail
+    bug: str = ""  # default: its own bug
+    trap: Trap | None = None
+
+
+def bugs_of(fixes: list[Fix]) -> dict[str, list[Fix]]:
+    """The fixes grouped by bug, in file order; a fix without a ``bug`` name is a bug of its own."""
+    out: dict[str, list[Fix]] = {}
+    for i, f in enumerate(fixes):
+        out.setdefault(f.bug or f"#{i}", []).append(f)
+    return out
 
 
 def list_tasks(kind: str | None = None) -> list[str]:
@@ -77,7 +110,7 @@ def load_task(task_id: str) -> AgentTask:
     if bad_tools:
         raise ValueError(f"{task_id}: {bad_tools[0]}")
     if task.kind == "repair":
-        listing = "\n".join(f"- {p}" for p in task_files(task))
+        listing = "\n".join(f"- {p} ({len(t.encode()) / 1000:.1f} kB)" for p, t in task_files(task).items())
         desc = f"{task.description.rstrip()}\n\nFiles in the repository:\n{listing}\n"
         task = task.model_copy(update={"description": desc})
     return task
