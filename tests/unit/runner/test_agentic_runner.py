@@ -92,11 +92,11 @@ async def test_replayed_reference_fixes_solve_the_repair_task_and_every_turn_is_
         doc = st.docs(out.run_id)[doc_name("inventory", "off")]
     assert info.kind == "agentic" and info.status == "complete" and info.spec.only == ["inventory"]
     assert info.suite_hash == tasks_hash(["inventory"])
-    assert [len(req.body["messages"]) for req, _ in pairs] == [2, 5, 8]  # system, user; then +1 reply, +2 tool results
+    assert [len(req.body["messages"]) for req, _ in pairs] == [2, 5, 10]  # system, user; +1 reply, +2 reads; +1, +4 edits
     for req, res in pairs:
         b = req.body
         assert req.stream is True and b["temperature"] == 0.0 and b["max_tokens"] == 3000
-        assert [t["function"]["name"] for t in b["tools"]] == ["read_file", "write_file", "run_tests"]
+        assert [t["function"]["name"] for t in b["tools"]] == ["read_file", "write_file", "edit_file", "run_tests"]
         assert b["chat_template_kwargs"] == {"enable_thinking": False}
         assert res.ok and res.tool_calls
     assert [c.function.name for c in pairs[-1][1].tool_calls] == ["run_tests"]
