@@ -847,6 +847,49 @@ class ReadingLevel(_Range):
         return ok, self.judge(best, "Flesch-Kincaid grade")[1] + f" ({shown})"
 
 
+class SentenceLength(_Check):
+    """Every sentence has ``min``..``max`` words (see ``_text.sentences``; a greeting and a sign-off are
+    not sentences): "no sentence longer than 14 words" without a regular expression that backtracks."""
+
+    kind: Literal["sentence_length"]
+    min: int | None = Field(default=None, ge=1)
+    max: int | None = Field(default=None, ge=1)
+
+    @model_validator(mode="after")
+    def _bounds(self) -> SentenceLength:
+        if self.min is None and self.max is None:
+            raise ValueError("give min or max")
+        return self
+
+    def run(self, text: str) -> tuple[bool, str]:
+        sents = tx.sentences(tx.letter_body(text))
+        for i, sent in enumerate(sents, 1):
+            n = len(tx.words(sent))
+            if (self.max is not None and n > self.max) or (self.min is not None and n < self.min):
+                return False, f"sentence {i} has {n} words: {sent[:50]!r}"
+        return bool(sents), f"{len(sents)} sentences in range" if sents else "no sentences"
+
+
+class ParagraphStarts(_Check):
+    """The paragraphs begin, in order, with these words (one per paragraph; emphasis and quotes before a
+    word are ignored): "the paragraphs begin with First, Second, Third and Finally"."""
+
+    kind: Literal["paragraph_starts"]
+    words: list[str] = Field(min_length=1)
+    ignore_case: bool = False
+
+    def run(self, text: str) -> tuple[bool, str]:
+        paras = tx.paragraphs(text)
+        if len(paras) != len(self.words):
+            return False, f"{len(paras)} paragraphs for {len(self.words)} opening words"
+        for i, (para, want) in enumerate(zip(paras, self.words, strict=True), 1):
+            first = tx.words(re.sub(r"^[\W_]+", "", para))[:len(want.split())]
+            got = " ".join(first)
+            if (got.casefold() != want.casefold()) if self.ignore_case else (got != want):
+                return False, f"paragraph {i} begins {got!r}, want {want!r}"
+        return True, "every paragraph begins right"
+
+
 class AvgSentenceLength(_Range):
     kind: Literal["avg_sentence_length"]
 
@@ -880,7 +923,7 @@ Check = Annotated[
     | RequiredKeywords | ForbiddenKeywords | BannedPhrases | RequiredFacts | KeywordCoverage | Regex | Exact
     | StartsWith | EndsWith | AllLinesEndWith | MaxLineLength | Case | NoCommas | ForbiddenChars | Quoted
     | JsonFormat | Language | RequiredHeadings | ReadingLevel | AvgSentenceLength | NoRepetition | ListItems
-    | LabelledLines,
+    | LabelledLines | SentenceLength | ParagraphStarts,
     Field(discriminator="kind"),
 ]
 
