@@ -158,7 +158,8 @@ async def run_agent(task: AgentTask, model: ModelFn, tools: ToolSet, guard: Guar
         turn = Turn(index=n, request_messages=len(messages), content=reply.content,
                     finish_reason=reply.finish_reason, prompt_tokens=reply.prompt_tokens,
                     completion_tokens=reply.completion_tokens, ttft_ms=reply.ttft_ms,
-                    model_ms=(t1 - t0) * 1000.0, error=reply.error)
+                    model_ms=(t1 - t0) * 1000.0, error=reply.error, tokens_estimated=reply.tokens_estimated,
+                    cached_tokens=reply.cached_tokens, decode_ms=reply.decode_ms)
         run.turns.append(turn)
         if reply.error is not None:
             return run.outcome("error", None, clock() - start, None, f"model request failed: {reply.error}")

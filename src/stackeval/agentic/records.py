@@ -82,19 +82,29 @@ class ModelReply(BaseModel):
     completion_tokens: int | None = None
     ttft_ms: float | None = None
     error: str | None = None
+    tokens_estimated: bool = False  # token counts estimated from characters (a manual model), not reported
+    cached_tokens: int | None = None  # prompt tokens the server took from its prefix cache, when it said
+    decode_ms: float | None = None  # first output delta to the last
 
     @classmethod
     def from_chat(cls, result: ChatResult) -> ModelReply:
         """Adapt the client's ``ChatResult``."""
         usage = result.usage
+        cached = usage.cached_tokens if usage else None
+        st = result.server_timings or {}
+        if cached is None and isinstance(st.get("cache_n"), int):
+            cached = st["cache_n"]  # llama.cpp: prompt tokens reused from the slot's cache
+        t = result.timings
         return cls(
             content=result.content,
             tool_calls=list(result.tool_calls),
             finish_reason=result.finish_reason,
             prompt_tokens=usage.prompt_tokens if usage else None,
             completion_tokens=usage.completion_tokens if usage else None,
-            ttft_ms=result.timings.ttft_ms,
+            ttft_ms=t.ttft_ms,
             error=result.error.label if result.error is not None else None,
+            cached_tokens=cached,
+            decode_ms=t.ms(t.first_output_ns, t.last_output_ns),
         )
 
 
@@ -137,6 +147,9 @@ class Turn(BaseModel):
     model_ms: float = 0.0
     tools_ms: float = 0.0
     error: str | None = None
+    tokens_estimated: bool = False
+    cached_tokens: int | None = None
+    decode_ms: float | None = None
 
 
 class Verdict(BaseModel):
