@@ -84,7 +84,8 @@ async def test_projection_onto_another_deployment_matches_a_run_measured_there(t
     assert per_token.at(lengths[0]) == pytest.approx(slow.step, rel=0.3)
     assert ttft.at(lengths[-1]) == pytest.approx(slow.ttft(lengths[-1]), rel=0.3, abs=0.03)
     assert own.prefix_cache == "unknown"  # the fake server reports no cached tokens
-    self_check = compare(measured_slow, project(measured_slow, own))
+    # (a loaded 2-core machine adds scheduling delay to every chunk: 25 % tolerance; the deployments differ 3x)
+    self_check = compare(measured_slow, project(measured_slow, own), tolerance=0.25)
     assert self_check.agrees, self_check
 
     # projected onto the fast deployment (known timings at the same prompt lengths), then measured there
@@ -93,13 +94,13 @@ async def test_projection_onto_another_deployment_matches_a_run_measured_there(t
                            for t in measured_slow.turns)
     assert projected.model_s == pytest.approx(expected_model_s, rel=1e-6)
     measured_fast = await _measure(fast, tmp_path / "fast.db")
-    verdict = compare(measured_fast, projected)
-    assert verdict.agrees and 0.8 < verdict.ratio < 1.3, verdict
+    verdict = compare(measured_fast, projected, tolerance=0.25)
+    assert verdict.agrees and 0.8 < verdict.ratio < 1.35, verdict
     assert measured_fast.wall_s < measured_slow.wall_s
 
     # and a projection from the wrong deployment is called out
-    wrong = compare(measured_fast, project(measured_slow, slow.timing(lengths)))
-    assert not wrong.agrees and wrong.ratio < 0.7 and wrong.turns_off
+    wrong = compare(measured_fast, project(measured_slow, slow.timing(lengths)), tolerance=0.25)
+    assert not wrong.agrees and wrong.ratio < 0.5 and wrong.turns_off
 
 
 def _outcome(task: str, turns: list[tuple[int, int]], solved: bool = True, tools_s: float = 0.0) -> AgentOutcome:
