@@ -1,10 +1,23 @@
 """Grader ``code``: run hidden tests against the Python code in an answer, through ``ctx.executor``.
 
-The grader itself is pure: it extracts the code, writes three files (``solution.py``, the tests, and
-a harness) and asks the injected executor to run the harness. The harness imports the solution,
-runs the tests (top-level ``assert``s, then every ``test_*`` function in order) and only after the
-last one writes its verdict to a result file, tagged with a nonce; the solution's prints and exits
-cannot fake a pass.
+The grader itself is pure apart from a random nonce: it extracts the code and asks the injected
+executor to run the judge (``_codeharness``) with the solution, the tests and the judge's helpers as
+files. The verdict is computed outside the solution's process: the judge reads and deletes the tests,
+starts the solution in a separate process (the host) and runs the tests (top-level ``assert``s, then
+every ``test_*`` function in order) against a proxy of it. Results come back as plain data of exact
+types through a loader that can build nothing else, and ``assert`` comparisons are by exact type and
+value, so an ``__eq__`` that is always true, a subclass of ``int`` or ``str``, patched builtins,
+frames or a fake verdict on stdout cannot pass. Only the judge writes the verdict, after killing the
+host and all it started, tagged with a nonce the host cannot read.
+
+What crosses between tests and solution: arguments and results that are plain data (``None``,
+``bool``, ``int``, ``float``, ``complex``, ``str``, ``bytes``, ``bytearray``, ``list``, ``tuple``,
+``dict``, ``set``, ``frozenset``, and ``Fraction``, ``Decimal``, ``date``, ``datetime``, ``time``,
+``timedelta``, ``Counter``, ``OrderedDict``, ``deque``). Other objects (instances of the solution's
+classes, generators, functions) stay in the host; the tests hold references whose attributes, calls,
+``len``, items, ``in``, iteration and truth are forwarded, and which equal only themselves. A mutable
+argument the solution changes in place is copied back. The tests cannot pass their own functions or
+objects to the solution (``runtime_error:TypeError``), so a hidden test must not rely on callbacks.
 
 Failure classes: ``no_executor``, ``no_code``, ``syntax_error``, ``missing_entry_point``,
 ``assertion_error`` (a test's assert failed), ``runtime_error:<ExceptionName>`` (an exception

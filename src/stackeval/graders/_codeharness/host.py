@@ -17,13 +17,7 @@ import types
 
 import _wire  # type: ignore[import-not-found]
 
-for _p in ("_host.py", "_wire.py"):  # the solution sees only its own file in the work dir
-    try:
-        os.unlink(_p)
-    except OSError:
-        pass
-
-REQ, REPLY = int(sys.argv[1]), int(sys.argv[2])
+REQ = REPLY = -1
 SOLUTION = os.path.abspath("solution.py")
 _MUTABLE = (list, dict, set, bytearray)
 # restored after the import and after a call that failed, so the host keeps working when the solution
@@ -185,6 +179,13 @@ def _reply(seq, reply):
 
 
 def main():
+    global REQ, REPLY
+    REQ, REPLY = int(sys.argv[1]), int(sys.argv[2])
+    for p in ("_host.py", "_wire.py"):  # the solution sees only its own file in the work dir
+        try:
+            os.unlink(p)
+        except OSError:
+            pass
     with open("solution.py", encoding="utf-8") as f:
         src = f.read()
     mod = types.ModuleType("solution")
@@ -218,4 +219,5 @@ def main():
             _reply(req[0], reply)
 
 
-main()
+if __name__ == "__main__":
+    main()

@@ -807,10 +807,11 @@ def main():
     _finish({"ok": True, "ran": ran})
 
 
-try:
-    main()
-except BaseException as e:
+if __name__ == "__main__":
     try:
-        _finish({"ok": False, "phase": "harness", "exc": type(e).__name__, "msg": str(e)[:2000]})
-    finally:
-        _exit(3)
+        main()
+    except BaseException as e:
+        try:
+            _finish({"ok": False, "phase": "harness", "exc": type(e).__name__, "msg": str(e)[:2000]})
+        finally:
+            _exit(3)
