@@ -15,6 +15,7 @@ __all__ = [
     "AgentLimits",
     "AgentOutcome",
     "AgentTask",
+    "AgenticDoc",
     "FsExpectation",
     "ModelReply",
     "RepairExpectation",
@@ -196,3 +197,33 @@ class AgentOutcome(BaseModel):
     def edit_tools(self) -> dict[str, int]:
         """How the model changed files: calls of ``write_file`` (whole file) and ``edit_file`` (a span)."""
         return {k: v for k, v in sorted(self.tool_calls_by_kind.items()) if k in ("write_file", "edit_file")}
+
+
+class RepoSize(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    source_files: int | None = None
+    tests: int | None = None
+    bugs: int | None = None
+    failing_at_start: int | None = None
+
+
+class GuardDoc(BaseModel):
+    model_config = ConfigDict(extra="ignore")
+    max_turns: int | None = None
+    time_limit_s: float | None = None
+
+
+class AgenticDoc(BaseModel):
+    """The stored run doc ``agentic.<task>.<arm>`` of one task run, as the report reads it."""
+
+    model_config = ConfigDict(extra="ignore")
+    schema_version: int = 1
+    task_id: str
+    arm: str = "default"
+    kind: str = ""
+    title: str = ""
+    status: str | None = None
+    failure_class: str | None = None
+    size: RepoSize | None = None
+    guard: GuardDoc = Field(default_factory=GuardDoc)
+    outcome: AgentOutcome

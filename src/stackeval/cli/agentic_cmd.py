@@ -18,7 +18,7 @@ def agentic(
     endpoint: Annotated[str | None, typer.Option("--endpoint", "-e")] = None,
     task: Annotated[list[str] | None, typer.Option("--task", "-t", help="task id (repeatable; default: the "
                                                    "filesystem tasks and the small repair task)")] = None,
-    ladder: Annotated[bool, typer.Option("--ladder", help="add the repair ladder: inventory, inventory_m, inventory_l")] = False,
+    ladder: Annotated[bool, typer.Option("--ladder", help="add the repair ladder: ledger_s, parcels_m, rail_l")] = False,
     thinking: Annotated[str, typer.Option("--thinking", help="off|on|both, or default to send no thinking switch")] = "off",
     max_turns: Annotated[int | None, typer.Option("--max-turns", min=1, help="override each task's turn limit")] = None,
     time_limit: Annotated[float | None, typer.Option("--time-limit", min=1.0, help="override each task's time limit, seconds")] = None,
@@ -35,6 +35,16 @@ def agentic(
     timeout: Annotated[float, typer.Option("--timeout", help="total seconds per request")] = 900.0,
     read_timeout: Annotated[float, typer.Option("--read-timeout", help="max seconds of silence in a response")] = 300.0,
     list_only: Annotated[bool, typer.Option("--list", help="list the tasks and exit")] = False,
+    manual: Annotated[Path | None, typer.Option("--manual", help="play the --task turn by turn through files in "
+                                                "this folder (docs/agentic-calibration.md); no endpoint")] = None,
+    manual_timeout: Annotated[float, typer.Option("--manual-timeout", min=1.0, help="seconds to wait for each "
+                                                  "turn's response file")] = 1800.0,
+    project_on: Annotated[list[Path] | None, typer.Option("--project-on", help="a deployment timing file: project "
+                                                          "each repair task's time onto it (repeatable)")] = None,
+    save_timing: Annotated[Path | None, typer.Option("--save-timing", help="write this run's deployment timing "
+                                                     "(its timed turns) here, for --project-on")] = None,
+    versus_run: Annotated[Path | None, typer.Option("--versus", help="another agentic run's --json file: the "
+                                                    "crossover rung between the two")] = None,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
@@ -51,8 +61,21 @@ def agentic(
             console.print(f"{tid:<22} {t.kind:<7} {t.limits.max_turns:>3} turns  {t.title}")
         return
     from stackeval.cli.inputs import THINKING, check_choice, load_target
-    from stackeval.runner.agentic import execute_agentic
+    from stackeval.errors import UserError
+    from stackeval.runner.agentic import execute_agentic, load_timing, run_manual, run_timing, versus
     from stackeval.sandbox.local import LocalExecutor
+
+    if manual is not None:
+        if len(task or []) != 1 or ladder or endpoint:
+            raise UserError("--manual plays exactly one --task, without --endpoint or --ladder")
+        console.print(f"manual run of {task[0]}: requests in {manual}/turn-N.request.json; write "  # type: ignore[index]
+                      "turn-N.response.json (docs/agentic-calibration.md)", style="dim")
+        out = asyncio.run(run_manual(task[0], manual, LocalExecutor(), timeout_s=manual_timeout,  # type: ignore[index]
+                                     max_turns=max_turns))
+        console.print(escape(f"{out.task_id}: {'solved' if out.solved else out.reason} in {out.n_turns} turns "
+                             f"({out.detail}); outcome in {manual / 'outcome.json'}"))
+        return
+    timings = [load_timing(p) for p in project_on or []]
 
     check_choice("--thinking", thinking, THINKING)
     rec, endpoints = load_target(recipe, [endpoint] if endpoint else [])
@@ -95,10 +118,18 @@ def agentic(
         raise typer.Exit(130) from None
     from rich.markdown import Markdown
 
-    from stackeval.report.agentic_report import render_agentic_markdown
+    from stackeval.report.agentic_report import render_agentic_markdown, render_crossover
 
     title = f"stackeval agentic: {res.spec.model} on {res.stack.engine} (run {res.run_id})"
-    md = render_agentic_markdown(res.docs, title)
+    own = f"{res.spec.model} on {res.stack.engine} (run {res.run_id})"
+    md = render_agentic_markdown(res.docs, title, timings=timings, own_name=own)
+    if versus_run is not None:
+        md += "\n" + render_crossover(versus(res.docs, own, versus_run))
+    if save_timing is not None:
+        from stackeval.cli.inputs import write_output
+
+        write_output(run_timing(res.docs, own, f"agentic run {res.run_id} at {res.spec.endpoint}").model_dump_json(indent=1), save_timing,
+                     "deployment timing")
     if json_out:
         doc = {"schema_version": 1, "run_id": res.run_id, "spec": res.spec.model_dump(),
                "stack": {"engine": res.stack.engine, "engine_version": res.stack.engine_version,
@@ -108,5 +139,7 @@ def agentic(
     if md_out:
         md_out.write_text(md, encoding="utf-8")
     if not quiet:
-        console.print(Markdown(render_agentic_markdown(res.docs, title, turns=False)))
+        console.print(Markdown(render_agentic_markdown(res.docs, title, turns=False, timings=timings, own_name=own)))
+        if versus_run is not None:
+            console.print(Markdown(md[md.index("## Crossover"):]))
     console.print(f"agentic run id: {res.run_id}  ({res.new_results} new task results; db {path})")

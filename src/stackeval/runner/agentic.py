@@ -19,6 +19,7 @@ Tasks run one after another: the wall time of a task is then its own, not shared
 from __future__ import annotations
 
 import hashlib
+import json
 import re
 import time
 from collections.abc import Callable
@@ -27,9 +28,11 @@ from pathlib import Path
 from typing import Any
 
 from stackeval.agentic.loop import Guard, run_agent
-from stackeval.agentic.records import AgentOutcome, AgentTask, ModelReply
+from stackeval.agentic.manual import ManualModel
+from stackeval.agentic.records import AgenticDoc, AgentOutcome, AgentTask, ModelReply
 from stackeval.agentic.repair import RepairWorkspace
 from stackeval.agentic.tasks import TASKS_DIR, list_tasks, load_task, make_toolset, task_files
+from stackeval.agentic.timing import Crossover, DeploymentTiming, crossover, timing_from_outcome
 from stackeval.client.http import Client
 from stackeval.errors import ProfileNotFound, UserError
 from stackeval.records.execution import Executor
@@ -57,6 +60,10 @@ __all__ = [
     "plan_agentic",
     "request_body",
     "run_agentic_units",
+    "run_manual",
+    "load_timing",
+    "run_timing",
+    "versus",
     "select_tasks",
     "tasks_hash",
 ]
@@ -351,3 +358,77 @@ async def execute_agentic(
             results = list(store.latest_results(run_id))
             docs = {k: v for k, v in store.docs(run_id).items() if k.startswith("agentic.")}
     return AgenticRunOutcome(run_id, results, docs, len(new), stack, stored is not None, spec)
+
+
+async def run_manual(task_id: str, directory: Path, executor: Executor | None, *, timeout_s: float = 1800.0,
+                     max_turns: int | None = None, poll_s: float = 0.25) -> AgentOutcome:
+    """One task played by an outside agent through ``directory`` (``agentic.manual.ManualModel``; the protocol
+    is in docs/agentic-calibration.md). Nothing is stored in a DB: the outcome goes to
+    ``directory/outcome.json`` with the task's guard, written when the run ends."""
+    task = load_task(task_id)
+    guard = Guard(max_turns=max_turns or task.limits.max_turns, time_limit_s=max(task.limits.time_limit_s, 1e9))
+    model = ManualModel(directory, timeout_s=timeout_s, poll_s=poll_s)
+    tools = make_toolset(task, executor)
+    try:
+        outcome = await run_agent(task, model, tools, guard)
+    finally:
+        if isinstance(tools, RepairWorkspace):
+            tools.close()
+    doc = {"schema_version": AGENTIC_DOC_SCHEMA, "task_id": task.id, "kind": task.kind, "title": task.title,
+           "manual": True, "turns": outcome.n_turns, "response_errors": model.errors,
+           "guard": {"max_turns": guard.max_turns, "time_limit_s": None}, "outcome": outcome.model_dump(mode="json")}
+    directory.mkdir(parents=True, exist_ok=True)
+    (directory / "outcome.json").write_text(json.dumps(doc, indent=1), encoding="utf-8")
+    return outcome
+
+
+# ---- time to solve: timing files and a second run to compare with ----------------------------------------
+def load_timing(path: Path) -> DeploymentTiming:
+    """A deployment timing file (``--save-timing`` writes one); bad input is a ``UserError``."""
+    try:
+        return DeploymentTiming.model_validate_json(path.read_text(encoding="utf-8"))
+    except OSError as e:
+        raise UserError(f"cannot read {path}: {e.strerror or e}") from e
+    except ValueError as e:
+        raise UserError(f"{path}: not a deployment timing file ({str(e).splitlines()[0]})") from e
+
+
+def _repair_outcomes(docs: dict[str, Any]) -> dict[str, AgentOutcome]:
+    out: dict[str, AgentOutcome] = {}
+    for name, raw in sorted(docs.items()):
+        if name.startswith("agentic.") and isinstance(raw, dict) and "outcome" in raw:
+            d = AgenticDoc.model_validate(raw)
+            if d.kind == "repair":
+                out.setdefault(d.task_id, d.outcome)
+    return out
+
+
+def run_timing(docs: dict[str, Any], name: str, source: str = "") -> DeploymentTiming:
+    """The timing of the deployment a run measured: every timed turn of its repair tasks."""
+    outs = list(_repair_outcomes(docs).values())
+    try:
+        return timing_from_outcome(outs, name, source)
+    except ValueError as e:
+        raise UserError(f"{name}: {e}") from e
+
+
+def versus(docs: dict[str, Any], name: str, other_path: Path) -> Crossover:
+    """This run against another agentic run (its ``--json`` file) on the ladder: each on the deployment it
+    ran on, the one needing fewer turns over the rungs both ran as ``few``."""
+    try:
+        other = json.loads(other_path.read_text(encoding="utf-8"))
+        other_docs = other["tasks"]
+        other_name = f"{other['spec']['model']} (run {other['run_id']})"
+    except OSError as e:
+        raise UserError(f"cannot read {other_path}: {e.strerror or e}") from e
+    except (ValueError, KeyError, TypeError) as e:
+        raise UserError(f"{other_path}: not the --json file of an agentic run") from e
+    mine, theirs = _repair_outcomes(docs), _repair_outcomes(other_docs)
+    ladder = [t for t in LADDER if t in mine or t in theirs]
+    if not ladder:
+        raise UserError("neither run has a ladder rung (run both with --ladder)")
+    a, b = run_timing(docs, name), run_timing(other_docs, other_name, str(other_path))
+    common = [t for t in ladder if t in mine and t in theirs]
+    if sum(mine[t].n_turns for t in common) <= sum(theirs[t].n_turns for t in common):
+        return crossover(ladder, mine, a, theirs, b)
+    return crossover(ladder, theirs, b, mine, a)
