@@ -351,7 +351,8 @@ def demo(
     run_demo(_db(db), build, explicit_db=db is not None)
 
 
-COMMAND_MODULES = ("stackeval.cli.bench_cmd", "stackeval.cli.experiments_cmd", "stackeval.cli.agentic_cmd")
+COMMAND_MODULES = ("stackeval.cli.bench_cmd", "stackeval.cli.experiments_cmd", "stackeval.cli.agentic_cmd",
+                   "stackeval.cli.attribute_cmd")
 
 
 def _register_commands() -> None:

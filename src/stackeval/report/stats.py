@@ -19,7 +19,8 @@ from stackeval.records.perf import WilsonInterval
 
 ALPHA = 0.05
 
-__all__ = ["ALPHA", "exact_mcnemar", "mean_interval", "t_cdf", "t_quantile", "welch_delta", "wilson"]
+__all__ = ["ALPHA", "beta_quantile", "clopper_pearson", "exact_mcnemar", "mean_interval", "paired_exact_delta", "t_cdf",
+           "t_quantile", "welch_delta", "wilson"]
 
 
 def wilson(successes: int, n: int, z: float = 1.96) -> WilsonInterval:
@@ -46,6 +47,42 @@ def exact_mcnemar(b: int, c: int) -> float:
     k = min(b, c)
     tail = sum(math.comb(n, i) for i in range(k + 1)) / 2.0**n
     return min(1.0, 2.0 * tail)
+
+
+def beta_quantile(q: float, a: float, b: float) -> float:
+    """The q quantile of Beta(a, b) (bisection on the regularized incomplete beta function)."""
+    lo, hi = 0.0, 1.0
+    for _ in range(200):
+        mid = (lo + hi) / 2.0
+        if _betainc(a, b, mid) < q:
+            lo = mid
+        else:
+            hi = mid
+    return (lo + hi) / 2.0
+
+
+def clopper_pearson(successes: int, n: int, level: float = 0.95) -> tuple[float, float]:
+    """Exact (Clopper-Pearson) interval of a binomial proportion; (0, 1) when n = 0."""
+    if n == 0:
+        return 0.0, 1.0
+    a = (1 - level) / 2
+    lo = 0.0 if successes == 0 else beta_quantile(a, successes, n - successes + 1)
+    hi = 1.0 if successes == n else beta_quantile(1 - a, successes + 1, n - successes)
+    return lo, hi
+
+
+def paired_exact_delta(b: int, c: int, n: int, level: float = 0.95) -> tuple[float, float, float, float]:
+    """Change in pass rate over ``n`` paired units, b = passing only before, c = passing only after:
+    (delta, low, high, p). The interval is exact conditional on the b + c discordant pairs (Clopper-Pearson
+    on c of b + c, scaled by (b + c) / n); p is the exact McNemar p-value."""
+    if n <= 0:
+        raise ValueError("need at least one paired unit")
+    d = b + c
+    delta = (c - b) / n
+    if d == 0:
+        return 0.0, 0.0, 0.0, 1.0
+    lo, hi = clopper_pearson(c, d, level)
+    return delta, d / n * (2 * lo - 1), d / n * (2 * hi - 1), exact_mcnemar(b, c)
 
 
 def _betacf(a: float, b: float, x: float) -> float:
