@@ -81,12 +81,15 @@ def test_repair_repo_shape(task_id: str) -> None:
         ast.parse(_fix_files(fixes, files)[path], filename=path)
     first = sorted(files)[0]
     assert f"Files in the repository:\n- {first} (" in task.description
+    # the stopping rule and the prompt agree: the run ends when the tests pass; no summary is asked for
+    assert "The run ends as soon as a run_tests call you make passes" in task.description
+    assert "summary of what you fixed" not in task.description and "edit_file" in (task.system or "")
 
 
 def test_the_ladder_grows_in_what_makes_repair_hard() -> None:
     """Each rung is larger than the one below, and the larger rungs hold the hard kinds of bug."""
     sizes = [sum(len(t) for t in task_files(load_task(t)).values()) for t in LADDER]
-    assert sizes == sorted(sizes) and sizes[-1] > 2 * sizes[0]
+    assert sizes == sorted(sizes) and sizes[-1] > 6 * sizes[0] and sizes[-1] > 64_000  # > 16k tokens
     kinds = [{f.kind for f in load_fixes(t)} for t in LADDER]
     assert {"cross_module", "misleading_comment"} <= kinds[0]
     assert {"deep_traceback", "coordinated", "regression_trap", "misleading_test_name"} <= kinds[1]
