@@ -8,6 +8,7 @@ decoding type) would serve a different stack than the command line says.
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -137,6 +138,10 @@ def main(argv: list[str] | None = None) -> None:
         return
     if not a.model:
         parser().error("-m MODEL is required")
+    for flag, path in (("-m", a.model), ("-md", a.model_draft), ("--chat-template-file", a.chat_template_file)):
+        if path and not os.path.isfile(path):  # the binding would only say "Failed to init server"
+            # raised, not printed: log readers take a traceback's closing line as the fatal error
+            raise FileNotFoundError(f"failed to load model: {flag} {path}: no such file")
     server = xllamacpp.Server(configure(a, xllamacpp))
     stop = threading.Event()
     signal.signal(signal.SIGTERM, lambda *_: stop.set())
