@@ -45,6 +45,11 @@ def agentic(
                                                      "(its timed turns) here, for --project-on")] = None,
     versus_run: Annotated[Path | None, typer.Option("--versus", help="another agentic run's --json file: the "
                                                     "crossover rung between the two")] = None,
+    probe_timing_out: Annotated[Path | None, typer.Option("--probe-timing", help="run no task: measure the endpoint "
+                                                          "at the prompt lengths of --probe-from's turns (cold and "
+                                                          "warm prefix) and write its deployment timing here")] = None,
+    probe_from: Annotated[Path | None, typer.Option("--probe-from", help="an agentic run's --json file: the turns "
+                                                    "to probe at and to project")] = None,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
@@ -76,6 +81,9 @@ def agentic(
                              f"({out.detail}); outcome in {manual / 'outcome.json'}"))
         return
     timings = [load_timing(p) for p in project_on or []]
+    if probe_timing_out is not None:
+        _probe(endpoint, probe_from, probe_timing_out, model, api_key_env, timeout, read_timeout, timings)
+        return
 
     check_choice("--thinking", thinking, THINKING)
     rec, endpoints = load_target(recipe, [endpoint] if endpoint else [])
@@ -143,3 +151,31 @@ def agentic(
         if versus_run is not None:
             console.print(Markdown(md[md.index("## Crossover"):]))
     console.print(f"agentic run id: {res.run_id}  ({res.new_results} new task results; db {path})")
+
+
+def _probe(endpoint: str | None, probe_from: Path | None, out: Path, model: str | None, api_key_env: str,
+           timeout: float, read_timeout: float, timings: list) -> None:  # noqa: ANN001
+    """``--probe-timing``: measure the endpoint at another run's prompt lengths, write the timing, and show that
+    run's rungs projected onto it."""
+    from rich.markdown import Markdown
+
+    from stackeval.cli.inputs import write_output
+    from stackeval.cli.render import console
+    from stackeval.errors import UserError
+    from stackeval.report.agentic_report import projection_lines
+    from stackeval.runner.agentic import probe_lengths, probe_timing, read_run_json
+
+    if not endpoint or probe_from is None:
+        raise UserError("--probe-timing needs --endpoint and --probe-from RUN.json")
+    docs, name = read_run_json(probe_from)
+    lengths = probe_lengths(docs)
+    console.print(f"probing {endpoint} at {len(lengths)} prompt lengths ({lengths[0]}..{lengths[-1]} tokens), "
+                  "cold and warm", style="dim")
+    timing = asyncio.run(probe_timing(endpoint=endpoint, lengths=lengths, model=model,
+                                      api_key=os.environ.get(api_key_env) or None,
+                                      timeouts={"total": timeout, "read": read_timeout}))
+    write_output(timing.model_dump_json(indent=1), out, "deployment timing")
+    from stackeval.report.agentic_report import agentic_docs
+
+    lines = projection_lines(agentic_docs(docs), [timing, *timings], own_name=name)
+    console.print(Markdown("\n".join(lines)))

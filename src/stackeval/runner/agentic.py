@@ -32,7 +32,7 @@ from stackeval.agentic.manual import ManualModel
 from stackeval.agentic.records import AgenticDoc, AgentOutcome, AgentTask, ModelReply
 from stackeval.agentic.repair import RepairWorkspace
 from stackeval.agentic.tasks import TASKS_DIR, list_tasks, load_task, make_toolset, task_files
-from stackeval.agentic.timing import Crossover, DeploymentTiming, crossover, timing_from_outcome
+from stackeval.agentic.timing import Crossover, DeploymentTiming, TimingPoint, crossover, timing_from_outcome
 from stackeval.client.http import Client
 from stackeval.errors import ProfileNotFound, UserError
 from stackeval.records.execution import Executor
@@ -62,6 +62,9 @@ __all__ = [
     "run_agentic_units",
     "run_manual",
     "load_timing",
+    "probe_lengths",
+    "read_run_json",
+    "probe_timing",
     "run_timing",
     "versus",
     "select_tasks",
@@ -412,17 +415,25 @@ def run_timing(docs: dict[str, Any], name: str, source: str = "") -> DeploymentT
         raise UserError(f"{name}: {e}") from e
 
 
+def read_run_json(path: Path) -> tuple[dict[str, Any], str]:
+    """(agentic docs, a name) of an agentic run's ``--json`` file."""
+    try:
+        other = json.loads(path.read_text(encoding="utf-8"))
+        docs = other["tasks"]
+        name = f"{other['spec']['model']} (run {other['run_id']})"
+        if not isinstance(docs, dict):
+            raise TypeError
+    except OSError as e:
+        raise UserError(f"cannot read {path}: {e.strerror or e}") from e
+    except (ValueError, KeyError, TypeError) as e:
+        raise UserError(f"{path}: not the --json file of an agentic run") from e
+    return docs, name
+
+
 def versus(docs: dict[str, Any], name: str, other_path: Path) -> Crossover:
     """This run against another agentic run (its ``--json`` file) on the ladder: each on the deployment it
     ran on, the one needing fewer turns over the rungs both ran as ``few``."""
-    try:
-        other = json.loads(other_path.read_text(encoding="utf-8"))
-        other_docs = other["tasks"]
-        other_name = f"{other['spec']['model']} (run {other['run_id']})"
-    except OSError as e:
-        raise UserError(f"cannot read {other_path}: {e.strerror or e}") from e
-    except (ValueError, KeyError, TypeError) as e:
-        raise UserError(f"{other_path}: not the --json file of an agentic run") from e
+    other_docs, other_name = read_run_json(other_path)
     mine, theirs = _repair_outcomes(docs), _repair_outcomes(other_docs)
     ladder = [t for t in LADDER if t in mine or t in theirs]
     if not ladder:
@@ -432,3 +443,60 @@ def versus(docs: dict[str, Any], name: str, other_path: Path) -> Crossover:
     if sum(mine[t].n_turns for t in common) <= sum(theirs[t].n_turns for t in common):
         return crossover(ladder, mine, a, theirs, b)
     return crossover(ladder, theirs, b, mine, a)
+
+
+_FILLER = ("the quick brown fox jumps over a lazy dog while seven small birds sing near an old stone bridge "
+           "under a pale morning sky ").split()
+
+
+def probe_lengths(docs: dict[str, Any], bins: int = 8) -> list[int]:
+    """The prompt lengths to probe a deployment at: the quantiles of a run's repair turns' prompt lengths."""
+    lengths = sorted({t.prompt_tokens for o in _repair_outcomes(docs).values() for t in o.turns if t.prompt_tokens})
+    if not lengths:
+        raise UserError("the run has no repair turns with prompt token counts to probe at")
+    if len(lengths) <= bins:
+        return lengths
+    return sorted({lengths[round(i * (len(lengths) - 1) / (bins - 1))] for i in range(bins)})
+
+
+def _probe_prompt(tokens: int, nonce: str) -> str:
+    words = max(1, int(tokens * 0.75))  # about 4/3 tokens per English word; the server's count is recorded
+    body = " ".join(_FILLER[i % len(_FILLER)] for i in range(words))
+    return f"[{nonce}] {body}\nNow count upwards from 1, one number per line, and do not stop."
+
+
+async def probe_timing(*, endpoint: str, lengths: list[int], name: str | None = None, model: str | None = None,
+                       api_key: str | None = None, max_tokens: int = 64, timeouts: dict[str, float] | None = None,
+                       nonce: str = "") -> DeploymentTiming:
+    """Measure a deployment at ``lengths`` prompt tokens: per length one request with a fresh prefix (cold)
+    and the same request again (warm when the server takes its prefix from cache). Each point records the
+    server's own prompt, cached and completion token counts, TTFT and decode time; the deployment's
+    prefix-cache state is ``warm`` when any repeat reported cached tokens, ``cold`` when every repeat reported
+    none, ``unknown`` when the server never said."""
+    import uuid
+
+    nonce = nonce or uuid.uuid4().hex[:12]
+    points: list[TimingPoint] = []
+    said: list[int] = []
+    async with Client(client_options(endpoint, api_key, dict(timeouts or {}))) as client:
+        stack = await discover(client, endpoint, None)
+        chosen = choose_model(model, stack, endpoint)
+        for i, n in enumerate(lengths):
+            prompt = _probe_prompt(n, f"{nonce}-{i}")
+            for repeat in (0, 1):
+                body = {"model": chosen, "messages": [{"role": "user", "content": prompt}], "max_tokens": max_tokens,
+                        "temperature": 0.0}
+                res = await client.chat(ChatRequest(body=body, stream=True))
+                if not res.ok:
+                    label = res.error.label if res.error else "error"
+                    raise UserError(f"probe of {endpoint} at {n} prompt tokens failed: {label}")
+                r = ModelReply.from_chat(res)
+                if repeat and r.cached_tokens is not None:
+                    said.append(r.cached_tokens)
+                points.append(TimingPoint(prompt_tokens=r.prompt_tokens or n, cached_tokens=r.cached_tokens or 0,
+                                          completion_tokens=r.completion_tokens or 0,
+                                          ttft_s=(r.ttft_ms or 0.0) / 1000.0,
+                                          decode_s=None if r.decode_ms is None else r.decode_ms / 1000.0))
+    cache = "unknown" if not said else ("warm" if any(said) else "cold")
+    return DeploymentTiming(name=name or f"{chosen} at {endpoint}", source=f"probe of {endpoint}",
+                            prefix_cache=cache, points=points)  # type: ignore[arg-type]

@@ -45,10 +45,19 @@ def test_ladder_report_projection_and_crossover(tmp_path) -> None:
     assert a.returncode == 0, a.stderr
     saved = DeploymentTiming.model_validate_json(timing.read_text())
     assert saved.prefix_cache == "unknown" and len(saved.points) == 3 * 6  # three rungs, six turns each
+    probed = tmp_path / "slow.probe.json"
     with FakeServer(_replaying(0.05, 0.004)) as slow:
         b = stackeval("agentic", "-e", slow.base_url, "--ladder", "--db", str(tmp_path / "b.db"), "--md", str(md),
                       "--project-on", str(timing), "--versus", str(a_json), timeout=300)
+        slow.responder = lambda body: Reply(content="1 2 3 4 5 6 7 8", prompt_tokens=len(json.dumps(body)) // 4,
+                                            ttft_s=0.02, step_s=0.002)
+        p = stackeval("agentic", "-e", slow.base_url, "--probe-timing", str(probed), "--probe-from", str(a_json),
+                      timeout=120)
     assert b.returncode == 0, b.stderr
+    assert p.returncode == 0, p.stderr
+    probe = DeploymentTiming.model_validate_json(probed.read_text())
+    assert probe.source.startswith("probe of") and len(probe.points) >= 6
+    assert "Time to solve per deployment" in p.stdout and "ledger_s" in p.stdout
     text = md.read_text()
     assert "| tokens in/out per turn | largest prompt | edits |" in text
     assert "| ledger_s | off | 5 | 14 | 3 | yes | 14/14 | 3 |" in text and "| edit_file 3 |" in text

@@ -23,7 +23,7 @@ from stackeval.agentic.timing import (
     timing_from_outcome,
     turn_costs,
 )
-from stackeval.runner.agentic import execute_agentic
+from stackeval.runner.agentic import execute_agentic, probe_timing
 from stackeval.testing.fakeserver import FakeServer, Reply
 
 TASK = "fs_bookshop_voucher"  # four turns, instant tools: the wall time is the model's
@@ -143,3 +143,21 @@ def test_crossover_rung_with_intervals() -> None:
     assert (m.few_turns, m.fast_turns) == (4, 20)
     tie = crossover(["s"], {"s": few["s"]}, fast, {"s": few["s"]}, fast)
     assert tie.rungs[0].winner == "overlap" and tie.crossover is None
+
+
+async def test_a_probe_at_the_turns_prompt_lengths_recovers_the_deployment() -> None:
+    dep = Deployment("probed", base=0.05, per_prompt_token=0.00004, step_s=0.004)
+
+    def respond(body: dict[str, Any]) -> Reply:
+        prompt = len(body["messages"][0]["content"]) // 4
+        return Reply(content=" ".join(["n"] * 20), prompt_tokens=prompt, ttft_s=dep.ttft(prompt), step_s=dep.step)
+
+    async with FakeServer(respond) as srv:
+        timing = await probe_timing(endpoint=srv.base_url, lengths=[500, 1500, 3000], name="probed",
+                                    timeouts={"total": 30.0, "read": 10.0})
+    assert len(timing.points) == 6 and timing.prefix_cache == "unknown"
+    assert [p.prompt_tokens for p in timing.points][::2] == sorted(p.prompt_tokens for p in timing.points[::2])
+    ttft, per_token = fit(timing.points)
+    assert per_token.at(1000) == pytest.approx(dep.step, rel=0.35)
+    big = max(p.prompt_tokens for p in timing.points)
+    assert ttft.at(big) == pytest.approx(dep.ttft(big), rel=0.3, abs=0.02)
