@@ -23,6 +23,8 @@ is listed in ``ExecResult.isolation``:
   needs under a non-world-readable parent (the interpreter under /root) are bind-mounted read-only
   under a tmpfs that hides the rest. ``ipcns``: own SysV IPC. ``netns``: own network namespace with
   only a down loopback (only when ``limits.network`` is False): no connection goes anywhere.
+  With a mount namespace, stackeval's own package directory (its suites hold the hidden tests) is
+  hidden under an empty tmpfs (``hide_sources``).
 
 Whatever happens, ``run`` kills the whole tree before returning: the supervisor (which takes the
 PID namespace down with it), the process group, and every process left with the run's uid. Kills
@@ -70,6 +72,8 @@ from stackeval.sandbox._probe import Capabilities, probe
 __all__ = ["LocalExecutor"]
 
 SUPERVISOR = str(Path(__file__).with_name("_supervisor.py"))
+# stackeval's own package: its builtin suites hold the hidden tests and reference answers
+PACKAGE_DIR = str(Path(__file__).resolve().parents[1])
 PRIVATE_TMP = ("/tmp", "/var/tmp", "/dev/shm")
 _MEMORY_PATTERNS = re.compile(
     r"\bMemoryError\b|Cannot allocate memory|\bENOMEM\b|std::bad_alloc|out of memory", re.IGNORECASE
@@ -226,6 +230,7 @@ class LocalExecutor:
         namespaces: bool = True,
         drop_privileges: bool = True,
         base_dir: str | None = None,
+        hide_sources: bool = True,
     ) -> None:
         self.python = os.path.realpath(python) if python else _default_python()
         self.file_bytes = file_bytes
@@ -233,6 +238,7 @@ class LocalExecutor:
         self.tmpfs_mb = tmpfs_mb
         self.namespaces = namespaces
         self.drop_privileges = drop_privileges
+        self.hide_sources = hide_sources
         tmp = base_dir or tempfile.gettempdir()
         self.base_dir = tmp if _world_reachable(tmp) else "/tmp"
         _sweep_stale(self.base_dir)
@@ -285,6 +291,15 @@ class LocalExecutor:
             hide = [blocker]
         return hide, [prefix]
 
+    def _hidden_sources(self, workdir: str, exe: str, mounts: bool) -> list[str]:
+        """stackeval's package directory, hidden under an empty tmpfs so a program cannot read the suites'
+        hidden tests (unless the program or the work dir lives inside it)."""
+        pkg = PACKAGE_DIR
+        if not (mounts and self.hide_sources) or any(
+                _under(p, pkg) for p in (workdir, os.path.realpath(exe), self.python)):
+            return []
+        return [pkg]
+
     def _command(self, limits: Limits) -> tuple[list[str], list[str], bool]:
         """The ``unshare`` prefix, the namespace tags it gives, and whether it has a private mount namespace."""
         caps = self.caps
@@ -336,6 +351,7 @@ class LocalExecutor:
                 return ExecResult(exit_code=None, ended_by="start_failed", stderr=f"cannot write files: {e}",
                                   wall_s=time.monotonic() - t0)
             hide, expose = exposure if (exposure is not None and uid is not None) else ([], [])
+            hide = [*hide, *self._hidden_sources(workdir, exe, mounts)]
             rlimits = self._rlimits(limits, uid is not None)
             status_r, status_w = os.pipe()
             cfg = {

@@ -328,3 +328,24 @@ def test_rmtree_never_touches_the_parent_dir(tmp_path) -> None:  # noqa: ANN001
     _rmtree(str(parent / "missing"))  # a failure on the top dir itself
     assert not work.exists()
     assert stat.S_IMODE(os.stat(parent).st_mode) == 0o1777
+
+
+def test_stackeval_sources_and_suites_are_hidden() -> None:
+    from stackeval.sandbox.local import PACKAGE_DIR
+
+    suite = os.path.join(PACKAGE_DIR, "suites", "builtin")
+    assert os.path.isdir(suite)
+    src = f"""
+        import os
+        try:
+            print(len(os.listdir({suite!r})))
+        except OSError as e:
+            print("hidden", type(e).__name__)
+        print(len(os.listdir({PACKAGE_DIR!r})))
+    """
+    r = run_py(src)
+    if "mountns" not in r.isolation:
+        pytest.skip("no mount namespace here")
+    assert r.stdout.split() == ["hidden", "FileNotFoundError", "0"], r.stdout
+    r = run_py(src, ex=LocalExecutor(hide_sources=False))
+    assert r.stdout.split()[0] != "hidden"
