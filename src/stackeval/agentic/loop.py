@@ -100,10 +100,10 @@ class _Run:
             self.tool_errors += 1
         if res.file_read and res.file_read not in self.read:
             self.read.append(res.file_read)
-        if res.file_written:
+        for path in dict.fromkeys([*([res.file_written] if res.file_written else []), *res.files_written]):
             self.write_turns.add(turn)
-            if res.file_written not in self.written:
-                self.written.append(res.file_written)
+            if path not in self.written:
+                self.written.append(path)
 
     def outcome(self, reason: StopReason, verdict: Verdict | None, wall_s: float, final: str | None,
                 detail: str = "") -> AgentOutcome:

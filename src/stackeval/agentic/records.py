@@ -118,6 +118,7 @@ class ToolResult(BaseModel):
     error: str | None = None
     file_read: str | None = None
     file_written: str | None = None
+    files_written: list[str] = Field(default_factory=list)  # a call that wrote several files (apply_patch)
 
     @property
     def ok(self) -> bool:
@@ -195,8 +196,10 @@ class AgentOutcome(BaseModel):
 
     @property
     def edit_tools(self) -> dict[str, int]:
-        """How the model changed files: calls of ``write_file`` (whole file) and ``edit_file`` (a span)."""
-        return {k: v for k, v in sorted(self.tool_calls_by_kind.items()) if k in ("write_file", "edit_file")}
+        """How the model changed files: calls of ``write_file`` (whole file), ``edit_file`` (a span) and
+        ``apply_patch`` (a unified diff)."""
+        return {k: v for k, v in sorted(self.tool_calls_by_kind.items())
+                if k in ("write_file", "edit_file", "apply_patch")}
 
 
 class RepoSize(BaseModel):

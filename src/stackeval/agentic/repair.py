@@ -2,7 +2,9 @@
 
 Tools: ``read_file(path)`` (raw text), ``write_file(path, content)`` (whole-file write, creates folders),
 ``edit_file(path, old, new)`` (replace one exact span: an error names the file when ``old`` is missing or
-occurs more than once, with the count and the lines where it occurs), ``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor``; ``python`` is
+occurs more than once, with the count and the lines where it occurs), ``apply_patch(patch)`` (a unified diff
+over one or more existing files, applied whole or not at all: each hunk's old lines must occur exactly once in
+its file, line numbers are only a hint), ``run_tests()`` (pytest over the whole repo, run through the injected sandbox ``Executor``; ``python`` is
 resolved by the executor, and its interpreter must have pytest). Plugin autoloading is switched off, so
 the sandbox interpreter's other pytest plugins neither slow the run nor change its result.
 
@@ -143,12 +145,69 @@ def repair_tool_schemas() -> list[dict[str, Any]]:
              "new": {"type": "string", "description": "the replacement text"}},
             ["path", "old", "new"],
         ),
+        function_schema(
+            "apply_patch",
+            "Apply a unified diff (as `diff -u` or `git diff` print it) to existing files: `--- a/PATH` and "
+            "`+++ b/PATH` lines, then `@@` hunks of context (' '), removed ('-') and added ('+') lines. Every hunk's "
+            "old lines must occur exactly once in its file; the patch is applied whole or not at all.",
+            {"patch": {"type": "string", "description": "the unified diff"}},
+            ["patch"],
+        ),
         function_schema("run_tests", "Run the repository's test suite with pytest and return pytest's output.", {}, []),
     ]
 
 
-EDIT_TOOLS = ("write_file", "edit_file")
-TOOL_NAMES = ("read_file", "write_file", "edit_file", "run_tests")
+EDIT_TOOLS = ("write_file", "edit_file", "apply_patch")
+TOOL_NAMES = ("read_file", "write_file", "edit_file", "apply_patch", "run_tests")
+
+
+class PatchError(ValueError):
+    pass
+
+
+def parse_patch(patch: str) -> list[tuple[str, list[tuple[list[str], list[str]]]]]:
+    """[(path, [(old lines, new lines) per hunk])] of a unified diff; ``PatchError`` when it is not one."""
+    files: list[tuple[str, list[tuple[list[str], list[str]]]]] = []
+    lines = patch.splitlines()
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        if line.startswith("--- ") and i + 1 < len(lines) and lines[i + 1].startswith("+++ "):
+            target = lines[i + 1][4:].split("\t")[0].strip()
+            if target == "/dev/null":
+                raise PatchError("deleting a file is not supported")
+            path = target[2:] if target.startswith(("a/", "b/")) else target
+            files.append((path, []))
+            i += 2
+            continue
+        if line.startswith("@@"):
+            if not files:
+                raise PatchError("a hunk before any '--- a/PATH' / '+++ b/PATH' header")
+            old: list[str] = []
+            new: list[str] = []
+            i += 1
+            while i < len(lines) and not lines[i].startswith(("@@", "--- ", "diff ")):
+                body = lines[i]
+                if body.startswith("\\"):
+                    pass  # "\ No newline at end of file"
+                elif body.startswith("-"):
+                    old.append(body[1:])
+                elif body.startswith("+"):
+                    new.append(body[1:])
+                elif body.startswith(" ") or body == "":
+                    old.append(body[1:])
+                    new.append(body[1:])
+                else:
+                    raise PatchError(f"line {i + 1} of the patch starts with neither ' ', '-' nor '+': {body[:40]!r}")
+                i += 1
+            if not old:
+                raise PatchError("a hunk with no context or removed lines cannot be placed")
+            files[-1][1].append((old, new))
+            continue
+        i += 1
+    if not files or not any(h for _, h in files):
+        raise PatchError("no hunks found (expected '--- a/PATH', '+++ b/PATH' and '@@' lines)")
+    return files
 
 
 class RepairWorkspace:
@@ -295,6 +354,40 @@ class RepairWorkspace:
         return ToolResult(content=f"edited {rel}: replaced {old.count(chr(10)) + 1} line(s) at line {line} "
                                   f"with {new.count(chr(10)) + 1} line(s)", file_written=rel)
 
+    def apply_patch(self, args: dict[str, Any]) -> ToolResult:
+        patch = str_arg(args, "patch")
+        if isinstance(patch, ToolResult):
+            return patch
+        assert patch is not None
+        try:
+            parsed = parse_patch(patch)
+        except PatchError as e:
+            return ToolResult(content=f"error: not a usable unified diff: {e}; nothing changed", error="bad_patch")
+        texts: dict[str, str] = {}
+        for raw, hunks in parsed:
+            rel = normalize_path(raw)
+            if not rel or not (self.dir / rel).is_file():
+                return ToolResult(content=f"error: no such file: {raw!r}; nothing changed", error="no_such_path")
+            text = texts.get(rel, (self.dir / rel).read_text(encoding="utf-8", errors="replace"))
+            for n, (old, new) in enumerate(hunks, start=1):
+                block = "\n".join(old) + "\n"
+                count = (text if text.endswith("\n") else text + "\n").count(block)
+                if count != 1:
+                    what = "was not found" if count == 0 else f"occurs {count} times"
+                    return ToolResult(content=f"error: hunk {n} for {rel}: its old lines ({len(old)}) {what} in the "
+                                              "file; nothing changed", error="span_not_found" if count == 0
+                                      else "span_not_unique")
+                ended = text.endswith("\n")
+                text = (text if ended else text + "\n").replace(block, "\n".join(new) + ("\n" if new else ""), 1)
+                if not ended:
+                    text = text[:-1]
+            texts[rel] = text
+        for rel, text in texts.items():
+            (self.dir / rel).write_text(text, encoding="utf-8")
+        self._dirty = True
+        return ToolResult(content=f"patched {', '.join(texts)} ({sum(len(h) for _, h in parsed)} hunks)",
+                          file_written=next(iter(texts)), files_written=list(texts))
+
     async def run_tests(self) -> ToolResult:
         run = await self.run_tests_async()
         return ToolResult(content=run.output or f"(pytest printed nothing; exit code {run.exit_code})")
@@ -310,6 +403,8 @@ class RepairWorkspace:
             return self.write_file(args)
         if name == "edit_file":
             return self.edit_file(args)
+        if name == "apply_patch":
+            return self.apply_patch(args)
         if name == "run_tests":
             return await self.run_tests()
         return unknown_tool(name, list(TOOL_NAMES))
