@@ -18,7 +18,7 @@ def agentic(
     endpoint: Annotated[str | None, typer.Option("--endpoint", "-e")] = None,
     task: Annotated[list[str] | None, typer.Option("--task", "-t", help="task id (repeatable; default: the "
                                                    "filesystem tasks and the small repair task)")] = None,
-    ladder: Annotated[bool, typer.Option("--ladder", help="add the repair ladder: ledger_s, parcels_m, rail_l")] = False,
+    ladder: Annotated[bool, typer.Option("--ladder", help="add the repair ladder: ledger_s, parcels_m, rail_l, payroll_xl")] = False,
     thinking: Annotated[str, typer.Option("--thinking", help="off|on|both, or default to send no thinking switch")] = "off",
     max_turns: Annotated[int | None, typer.Option("--max-turns", min=1, help="override each task's turn limit")] = None,
     time_limit: Annotated[float | None, typer.Option("--time-limit", min=1.0, help="override each task's time limit, seconds")] = None,

@@ -73,7 +73,7 @@ __all__ = [
 
 AGENTIC_DOC_SCHEMA = 1
 DEFAULT_MAX_TOKENS = 4096  # per turn: a repair turn may write whole files
-LADDER = ("ledger_s", "parcels_m", "rail_l")  # the repair ladder, small to large (docs/agentic-calibration.md)
+LADDER = ("ledger_s", "parcels_m", "rail_l", "payroll_xl")  # the repair ladder, small to large (docs/agentic-calibration.md)
 DEFAULT_REPAIR = "inventory"  # the quick repair task run by default
 PROFILE = "agentic"
 

@@ -44,7 +44,7 @@ def test_ladder_report_projection_and_crossover(tmp_path) -> None:
                       "--save-timing", str(timing), "-q", timeout=300)
     assert a.returncode == 0, a.stderr
     saved = DeploymentTiming.model_validate_json(timing.read_text())
-    assert saved.prefix_cache == "unknown" and len(saved.points) == 3 * 6  # three rungs, six turns each
+    assert saved.prefix_cache == "unknown" and len(saved.points) == len(LADDER) * 6  # six turns a rung
     probed = tmp_path / "slow.probe.json"
     with FakeServer(_replaying(0.05, 0.004)) as slow:
         b = stackeval("agentic", "-e", slow.base_url, "--ladder", "--db", str(tmp_path / "b.db"), "--md", str(md),

@@ -94,9 +94,12 @@ def test_the_ladder_grows_in_what_makes_repair_hard() -> None:
     assert {"cross_module", "misleading_comment"} <= kinds[0]
     assert {"deep_traceback", "coordinated", "regression_trap", "misleading_test_name"} <= kinds[1]
     assert {"coordinated", "cross_module", "misleading_comment"} <= kinds[2]
+    assert {"coordinated", "swallowed_exception", "regression_trap", "misleading_comment"} <= kinds[3]
     assert all(any(f.trap for f in load_fixes(t)) for t in LADDER[1:])
-    coordinated = [b for b in bugs_of(load_fixes(LADDER[2])).values() if len({f.file for f in b}) > 1]
-    assert coordinated
+    for rung in LADDER[2:]:
+        assert [b for b in bugs_of(load_fixes(rung)).values() if len({f.file for f in b}) > 1], rung
+    bugs = [len(bugs_of(load_fixes(t))) for t in LADDER]
+    assert bugs == sorted(bugs)
 
 
 @pytest.mark.slow

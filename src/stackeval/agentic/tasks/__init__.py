@@ -34,6 +34,7 @@ BugKind = Literal[
     "coordinated",  # the fix needs edits in two places that must agree
     "misleading_comment", "misleading_test_name",
     "regression_trap",  # the obvious fix breaks passing tests elsewhere (see ``trap``)
+    "rounding",
 ]
 
 

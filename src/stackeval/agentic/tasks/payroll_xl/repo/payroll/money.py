@@ -1,0 +1,18 @@
+"""Money is Decimal pounds; what is paid is rounded to pennies, halves away from zero (the bank's rule)."""
+
+from decimal import ROUND_HALF_UP, Decimal
+
+PENNY = Decimal("0.01")
+
+
+def D(value):
+    return value if isinstance(value, Decimal) else Decimal(str(value))
+
+
+def pennies(amount):
+    """``amount`` rounded to pennies, halves up."""
+    return D(amount).quantize(PENNY, rounding=ROUND_HALF_UP)
+
+
+def to_pence(amount):
+    return int(pennies(amount) * 100)
