@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import math
 import re
 import time
 from collections.abc import Callable
@@ -369,7 +370,8 @@ async def run_manual(task_id: str, directory: Path, executor: Executor | None, *
     is in docs/agentic-calibration.md). Nothing is stored in a DB: the outcome goes to
     ``directory/outcome.json`` with the task's guard, written when the run ends."""
     task = load_task(task_id)
-    guard = Guard(max_turns=max_turns or task.limits.max_turns, time_limit_s=max(task.limits.time_limit_s, 1e9))
+    # no wall-clock limit: a player thinks at its own pace; each turn is bounded by ``timeout_s`` instead
+    guard = Guard(max_turns=max_turns or task.limits.max_turns, time_limit_s=math.inf)
     model = ManualModel(directory, timeout_s=timeout_s, poll_s=poll_s)
     tools = make_toolset(task, executor)
     try:

@@ -146,7 +146,7 @@ def test_crossover_rung_with_intervals() -> None:
 
 
 async def test_a_probe_at_the_turns_prompt_lengths_recovers_the_deployment() -> None:
-    dep = Deployment("probed", base=0.05, per_prompt_token=0.00004, step_s=0.004)
+    dep = Deployment("probed", base=0.1, per_prompt_token=0.0001, step_s=0.012)
 
     def respond(body: dict[str, Any]) -> Reply:
         prompt = len(body["messages"][0]["content"]) // 4
@@ -158,6 +158,7 @@ async def test_a_probe_at_the_turns_prompt_lengths_recovers_the_deployment() -> 
     assert len(timing.points) == 6 and timing.prefix_cache == "unknown"
     assert [p.prompt_tokens for p in timing.points][::2] == sorted(p.prompt_tokens for p in timing.points[::2])
     ttft, per_token = fit(timing.points)
-    assert per_token.at(1000) == pytest.approx(dep.step, rel=0.35)
+    # (scheduling delay on a loaded 2-core machine only ever adds time: generous upper tolerances)
+    assert dep.step * 0.9 <= per_token.at(1000) <= dep.step * 1.6
     big = max(p.prompt_tokens for p in timing.points)
-    assert ttft.at(big) == pytest.approx(dep.ttft(big), rel=0.3, abs=0.02)
+    assert dep.ttft(big) * 0.9 <= ttft.at(big) <= dep.ttft(big) * 1.4 + 0.03
