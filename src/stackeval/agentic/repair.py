@@ -13,8 +13,9 @@ the hash of the protected files (everything under ``tests/`` plus any pytest con
 ``conftest.py``) still equals the pristine repo's, so a run that edits, adds or deletes a test does not
 count.
 
-``run_tests`` returns what pytest printed (stdout, then stderr if any), nothing added; output over
-``MAX_OUTPUT_CHARS`` keeps its head and its tail (the failures' summary and the final count line) around one
+``run_tests`` returns what pytest printed (stdout, then stderr if any), nothing added, except one
+``[the test run was stopped: timeout]`` line when the sandbox stopped it; output over ``MAX_OUTPUT_CHARS``
+keeps its head and its tail (the failures' summary and the final count line) around one
 ``[... N characters cut ...]`` line.
 """
 
