@@ -337,7 +337,7 @@ def attribution_page(rep: AttributionReport) -> Doc:
     wl = []
     if plan.profile:
         wl.append(f"profile {plan.profile}: {len(plan.selected)} tests ({len(plan.flipped)} whose verdict differs "
-                  f"between A and B, {len(plan.controls)} controls), {plan.repeats} repeats, concurrency "
+                  f"between A and B, {len(plan.controls)} controls), repeats {plan.repeats}, concurrency "
                   f"{plan.concurrency}")
     if plan.bench is not None:
         wl.append(f"bench {plan.bench.title()}")

@@ -3,6 +3,8 @@
 - **Wilson** score interval for a pass rate (z = 1.96 for 95%);
 - **exact McNemar**: with b = units passing only in A and c = passing only in B,
   p = min(1, 2 P(X <= min(b, c))) for X ~ Binomial(b + c, 1/2);
+- **Clopper-Pearson** exact interval of a proportion, and the exact paired interval of a change in pass rate
+  (conditional on the discordant pairs, ``paired_exact_delta``);
 - **Student's t** quantiles (incomplete beta function, bisection), the t interval of a mean, and Welch's
   interval for a difference of means (Welch-Satterthwaite degrees of freedom).
 

@@ -14,8 +14,11 @@ import yaml
 
 from stackeval.launch.attribute import attribute, load_side, make_plan
 from stackeval.records.attribution import AttributionReport
+from stackeval.records.sweep import BenchWorkload
 from stackeval.report.attribution import attribution_page
 from stackeval.report.render import render
+from stackeval.store.db import Store
+from stackeval.store.sweeps import SweepStore
 from stackeval.suites.loader import load_profile
 from stackeval.testing.flagserver import script
 
@@ -74,6 +77,15 @@ async def test_one_at_a_time_attributes_each_flag(tmp_path: Path) -> None:
     assert rep.total is not None and len(rep.total.flips) == 7
     assert rep.total.pass_delta.delta == pytest.approx(3 / 33)  # +4 tests by x, -3 by x with y
     assert x.share_pass == pytest.approx(4.0)  # x alone explains more than the whole difference
+    # the same ends as stored runs (the screen's): no screen needed, the same variables and selection
+    with Store(tmp_path / "at.db") as st:
+        ss = SweepStore(st)
+        sid = next(s.id for s in ss.list() if s.name.endswith("-screen"))
+        runs = ss.runs_of(sid)
+        sa, sb = load_side(runs[0][0], st), load_side(runs[1][0], st)
+    again = make_plan(sa, sb, profile="strict", repeats=3, concurrency=2, control=8)
+    assert not again.screen and [v.name for v in again.variables] == ["--x", "--y", "--z"]
+    assert again.flipped == plan.flipped and again.controls == plan.controls
     md = render(attribution_page(rep), "md")
     assert "Not distinguishable from noise: --z." in md and "s1.math.hard.01 fail->pass" in md
     html = render(attribution_page(rep), "html")
@@ -91,9 +103,37 @@ async def test_factorial_shows_the_interaction_and_resumes(tmp_path: Path) -> No
     assert x.main_pass is not None and x.main_pass.estimate > 0
     assert _effect(rep, "--z").main_pass.estimate == 0
     # a second invocation finds every sweep complete and starts nothing
-    with sqlite3.connect(tmp_path / "at.db") as c:
+    db = tmp_path / "at.db"
+    with sqlite3.connect(db) as c:
         before = c.execute("SELECT count(*) FROM runs").fetchone()[0]
     again = await _run(tmp_path, "factorial")
-    with sqlite3.connect(tmp_path / "at.db") as c:
+    with sqlite3.connect(db) as c:
         assert c.execute("SELECT count(*) FROM runs").fetchone()[0] == before
     assert [e.summary for e in again.effects] == [e.summary for e in rep.effects]
+    # an interrupted design (its last cell never ran) resumes: only that point runs again
+    with Store(db) as st:
+        ss = SweepStore(st)
+        sid = next(s.id for s in ss.list() if s.name.endswith("-design"))
+        last = [p for p in ss.points(sid) if p.point.name != "A again"][-1]
+        ss.put_point(sid, last.model_copy(update={"status": "interrupted", "workloads": []}))
+        ss.set_status(sid, "interrupted")
+    resumed = await _run(tmp_path, "factorial")
+    with Store(db) as st:
+        ss = SweepStore(st)
+        assert ss.info(sid).status == "complete" and all(p.status == "complete" for p in ss.points(sid))
+    with sqlite3.connect(db) as c:
+        assert c.execute("SELECT count(*) FROM runs").fetchone()[0] == before + 1
+    assert [i.quality for i in resumed.interactions] == [i.quality for i in rep.interactions]
+
+
+async def test_bench_workload_attributes_speed(tmp_path: Path) -> None:
+    a, b = _ends(tmp_path)
+    sa, sb = load_side(str(a), None), load_side(str(b), None)
+    bench = BenchWorkload(kind="bench", output_tokens=24, concurrency=[1], runs=2, requests_per_level=4,
+                          single_stream=False)
+    plan = make_plan(sa, sb, bench=bench)
+    assert plan.profile is None and not plan.screen
+    rep = (await attribute(sa, sb, plan, db_path=tmp_path / "b.db")).report
+    y = _effect(rep, "--y")
+    assert y.speed == "effect" and y.step is not None and y.step.decode.rel > 0.5 and y.step.pass_delta is None
+    assert _effect(rep, "--x").quality == "n/a" and rep.floor.rerun is not None and rep.floor.concurrency is None
