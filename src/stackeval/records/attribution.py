@@ -118,7 +118,7 @@ class MetricDelta(_Rec):
     before: float | None = None
     after: float | None = None
     delta: float | None = None
-    low: float | None = None  # Welch 95 %
+    low: float | None = None  # Welch 95 %; for a variable's step, widened by the server-to-server variation
     high: float | None = None
     rel: float | None = None  # delta / before
 
@@ -145,6 +145,9 @@ class NoiseFloor(_Rec):
     max_flips: int = 0  # the most tests any floor measurement flipped
     decode_rel: float | None = None  # the largest |relative change| the same-stack intervals allow
     ttft_rel: float | None = None
+    servers: int = 0  # servers of A's stack measured (design start, design end, floor)
+    decode_between_sd: float | None = None  # server-to-server SD of mean decode tok/s (method of moments)
+    ttft_between_sd: float | None = None
 
 
 Verdict = Literal["effect", "noise", "n/a"]

@@ -3,11 +3,12 @@
 - A contrast between two points pairs units (test x repeat): flips are tests whose majority verdict
   changes; the pass-rate change has an exact paired interval (``stats.paired_exact_delta``) and the exact
   McNemar p-value; decode tok/s and TTFT changes have Welch intervals over requests.
-- The noise floor is measured: A rerun on a second server, and A at concurrency 1 vs the run's
-  concurrency. A variable has a quality effect only when its p < 0.05 AND it flips more tests than any
-  floor measurement did; a speed effect only when the interval excludes 0 AND the change is larger than
-  the same stack measured again (a second server; A once more at the end of the design) allows.
-  Otherwise it is "not distinguishable from noise".
+- The noise floor is measured: A on a second server, A once more at the end of the design, and A at
+  concurrency 1 vs the run's concurrency. A variable has a quality effect only when its p < 0.05 AND it
+  flips more tests than any floor measurement did; a speed effect only when its interval excludes 0, the
+  interval widened by the server-to-server variation measured on A's servers (a step compares two server
+  processes, and on a shared machine two processes of one stack differ by more than their requests'
+  spread). Otherwise it is "not distinguishable from noise".
 - Factorial (2 or 3 variables): main effects and two-way interactions as per-unit contrasts averaged
   over the other variables' levels, with t intervals.
 """
@@ -102,10 +103,37 @@ def _quality(c: Contrast | None, floor: NoiseFloor) -> Verdict:
     return "effect" if c.pass_delta.p < ALPHA and len(real) > floor.max_flips else "noise"
 
 
-def _speed(m: MetricDelta | None, floor_rel: float | None) -> Verdict:
+def _between_var(groups: list[list[float]]) -> float | None:
+    """Server-to-server variance of a mean, from several servers of the same stack (method of moments:
+    the variance of their means less the mean squared standard error within them; 0 when negative)."""
+    gs = [g for g in groups if len(g) >= 2]
+    if len(gs) < 2:
+        return None
+    means = [mean(g) for g in gs]
+    within = mean([stdev(g) ** 2 / len(g) for g in gs])
+    return max(0.0, stdev(means) ** 2 - within)
+
+
+def _widen(m: MetricDelta | None, a: list[float], b: list[float], between: float | None, servers: int) -> None:
+    """Replace the Welch interval of a step by one that also counts the variation between two servers of
+    the same stack (each side is one server): Var = se_a^2 + se_b^2 + 2 var_between, Satterthwaite df
+    (the between-server part has servers - 1 degrees of freedom)."""
+    if m is None or m.delta is None or len(a) < 2 or len(b) < 2 or not between:
+        return
+    from stackeval.report.stats import t_quantile
+
+    comps = [(stdev(a) ** 2 / len(a), len(a) - 1), (stdev(b) ** 2 / len(b), len(b) - 1),
+             (2 * between, max(servers - 1, 1))]
+    var = sum(v for v, _d in comps)
+    df = var * var / sum(v * v / d for v, d in comps if v)
+    half = t_quantile(0.975, max(df, 1.0)) * math.sqrt(var)
+    m.low, m.high = m.delta - half, m.delta + half
+
+
+def _speed(m: MetricDelta | None) -> Verdict:
     if m is None or m.low is None or m.high is None or m.rel is None:
         return "n/a"
-    if (m.low > 0 or m.high < 0) and abs(m.rel) > (floor_rel or 0.0):
+    if m.low > 0 or m.high < 0:
         return "effect"
     return "noise"
 
@@ -231,6 +259,12 @@ def build_attribution(plan: AttributionPlan, points: list[PointData], *, rerun: 
         if c is not None:
             noisy |= {f.test_id for f in c.flips} | set(c.unstable)
             floor.max_flips = max(floor.max_flips, len(c.flips))
+    servers = [p for p in (a, again, rerun) if p is not None]
+    floor.servers = len(servers)
+    dv = _between_var([p.decode_tok_s for p in servers])
+    tv = _between_var([p.ttft_ms for p in servers])
+    floor.decode_between_sd = math.sqrt(dv) if dv is not None else None
+    floor.ttft_between_sd = math.sqrt(tv) if tv is not None else None
     same = [c for c in (floor.rerun, floor.again) if c is not None]
     floor.decode_rel = max((x for x in (_bound(c.decode) for c in same) if x is not None), default=None)
     floor.ttft_rel = max((x for x in (_bound(c.ttft) for c in same) if x is not None), default=None)
@@ -258,9 +292,11 @@ def build_attribution(plan: AttributionPlan, points: list[PointData], *, rerun: 
             e.summary = "its step from A was not measured"
         else:
             e.step = contrast(a, step, f"A -> A + {v.name}={v.b}", tests, noisy)
+            _widen(e.step.decode, a.decode_tok_s, step.decode_tok_s, dv, len(servers))
+            _widen(e.step.ttft, a.ttft_ms, step.ttft_ms, tv, len(servers))
             e.quality = _quality(e.step, floor)
-            e.speed = _speed(e.step.decode, floor.decode_rel)
-            e.ttft = _speed(e.step.ttft, floor.ttft_rel)
+            e.speed = _speed(e.step.decode)
+            e.ttft = _speed(e.step.ttft)
             pd = e.step.pass_delta
             if pd is not None and total_d:
                 e.share_pass = pd.delta / total_d
@@ -391,9 +427,10 @@ def attribution_page(rep: AttributionReport) -> Doc:
     doc.blocks.append(Table(HEAD, rows))
     doc.blocks.append(Text(
         f"A variable counts as an effect on pass rate only with p < {ALPHA} and more flipped tests than any floor "
-        f"measurement ({fl.max_flips}); on speed only when its interval excludes 0 and the change exceeds what the "
-        f"same stack measured again allows (decode {pct(fl.decode_rel)}, TTFT {pct(fl.ttft_rel)}). Control tests flipping A -> B: "
-        f"{fl.control_flips} of {fl.control_n}."))
+        f"measurement ({fl.max_flips}); on speed only when its interval excludes 0, the interval "
+        f"widened by the server-to-server variation of {fl.servers} servers of A (SD of mean decode "
+        f"{num(fl.decode_between_sd, 2)} tok/s, of mean TTFT {num(fl.ttft_between_sd, 0)} ms). Control tests flipping "
+        f"A -> B: {fl.control_flips} of {fl.control_n}."))
     if rep.total is not None:
         doc.blocks.append(Text(f"A -> B flips: {_flips(rep.total)}"))
     doc.blocks.append(Heading("Points", 3))
