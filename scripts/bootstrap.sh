@@ -76,6 +76,6 @@ case "$job" in
     say "lint"
     ruff check src tests benchmarks
     say "tests (the real-vLLM tests run in their own CI step: bash .ci/run-vllm)"
-    exec python -m pytest -q -p no:cacheprovider --ignore=tests/integration_vllm "$@"
+    exec python -m pytest -q -p no:cacheprovider --ignore=tests/integration_vllm --durations=25 "$@"
     ;;
 esac
