@@ -205,31 +205,6 @@ def _expert08() -> Ref:
 # --- frontier --------------------------------------------------------------------------------------
 
 
-@ref("s1.math.frontier.01")
-def _frontier01() -> Ref:
-    result, base, exp = 1, 3, 1000
-    while exp:  # square and multiply, written out rather than pow() so the method is visible
-        if exp & 1:
-            result = result * base % 10007
-        base = base * base % 10007
-        exp >>= 1
-    assert result == pow(3, 1000, 10007)
-    return Ref(str(result))
-
-
-@ref("s1.math.frontier.02")
-def _frontier02() -> Ref:
-    @cache
-    def paths(x: int, y: int) -> int:
-        if x < 0 or y < 0 or (x % 2 == 1 and y % 2 == 1):
-            return 0
-        if (x, y) == (0, 0):
-            return 1
-        return paths(x - 1, y) + paths(x, y - 1) + paths(x - 1, y - 1)
-
-    return Ref(str(paths(8, 6)))
-
-
 def _solve(rows: list[list[Fraction]]) -> list[Fraction]:
     """Gauss-Jordan elimination on an augmented matrix of Fractions."""
     m = [r[:] for r in rows]
@@ -276,113 +251,221 @@ def _det_permutations(matrix: list[list[int]]) -> int:
     return total
 
 
+DET7 = [
+    [4, -2, 6, -5, -4, -3, 5],
+    [-5, 0, -5, -4, 7, 7, -4],
+    [1, -4, 7, -5, -3, 1, -5],
+    [6, -5, 1, -5, -2, 3, 7],
+    [-2, -3, 3, -1, -3, 0, 5],
+    [-3, -4, -5, 0, 9, 7, 4],
+    [8, 8, 5, 3, 1, -1, 1],
+]
+
+
+@ref("s1.math.frontier.01")
+def _frontier01() -> Ref:
+    d = _det(DET7)
+    assert d == _det_permutations(DET7)  # 5040 terms: an independent check
+    return Ref(str(int(d)))
+
+
+CHAIN02 = {  # station: {next station: probability}; Z is the exit
+    "A": {"A": Fraction(1, 6), "B": Fraction(1, 2), "C": Fraction(1, 3)},
+    "B": {"A": Fraction(1, 4), "C": Fraction(1, 4), "D": Fraction(1, 2)},
+    "C": {"B": Fraction(1, 3), "E": Fraction(1, 3), "F": Fraction(1, 3)},
+    "D": {"C": Fraction(2, 5), "E": Fraction(2, 5), "Z": Fraction(1, 5)},
+    "E": {"D": Fraction(1, 2), "F": Fraction(1, 4), "A": Fraction(1, 4)},
+    "F": {"Z": Fraction(1, 3), "E": Fraction(1, 3), "B": Fraction(1, 3)},
+}
+
+
+@ref("s1.math.frontier.02")
+def _frontier02() -> Ref:
+    states = sorted(CHAIN02)
+    index = {s: i for i, s in enumerate(states)}
+    rows = []
+    for s in states:
+        assert sum(CHAIN02[s].values()) == 1
+        row = [Fraction(0)] * (len(states) + 1)
+        row[index[s]] += 1
+        row[-1] = Fraction(1)
+        for t, p in CHAIN02[s].items():
+            if t != "Z":
+                row[index[t]] -= p
+        rows.append(row)
+    h = _solve(rows)
+    # cross-check: iterate the distribution and sum P(not yet exited) far enough to converge
+    dist = dict.fromkeys(states, 0.0)
+    dist["A"] = 1.0
+    approx = 0.0
+    for _ in range(3000):
+        approx += sum(dist.values())
+        nxt = dict.fromkeys(states, 0.0)
+        for s, mass in dist.items():
+            for t, p in CHAIN02[s].items():
+                if t != "Z":
+                    nxt[t] += mass * float(p)
+        dist = nxt
+    assert abs(approx - float(h[index["A"]])) < 1e-9
+    return frac(h[index["A"]])
+
+
 @ref("s1.math.frontier.03")
 def _frontier03() -> Ref:
-    links = ["AB", "AC", "BC", "BD", "CD", "CE", "DF", "EF"]
-    adj: dict[str, list[str]] = {}
-    for a, b in links:
-        adj.setdefault(a, []).append(b)
-        adj.setdefault(b, []).append(a)
-    states = [v for v in sorted(adj) if v != "F"]
-    index = {v: i for i, v in enumerate(states)}
-    rows = []
-    for v in states:
-        row = [Fraction(0)] * (len(states) + 1)
-        row[index[v]] += 1
-        row[-1] = Fraction(1)
-        for w in adj[v]:
-            if w != "F":
-                row[index[w]] -= Fraction(1, len(adj[v]))
-        rows.append(row)
-    return frac(_solve(rows)[index["A"]])
+    def largest_prime_factor(n: int) -> int:
+        best, p = 1, 2
+        while n > 1:
+            while n % p == 0:
+                best, n = p, n // p
+            p += 1
+        return best
+
+    return Ref(str(sum(largest_prime_factor(n) for n in range(2, 241))))
+
+
+def _power_mod(base: int, exp: int, mod: int) -> int:
+    result = 1
+    base %= mod
+    while exp:
+        if exp & 1:
+            result = result * base % mod
+        base = base * base % mod
+        exp >>= 1
+    return result
 
 
 @ref("s1.math.frontier.04")
 def _frontier04() -> Ref:
-    m = [[2, -1, 3, 0, 4], [1, 5, -2, 3, -1], [0, 2, 4, -3, 1], [-2, 1, 0, 5, 2], [3, -4, 1, 2, -1]]
-    d = _det(m)
-    assert d == _det_permutations(m)
-    return Ref(str(int(d)))
+    p = 65537
+    x1 = _power_mod(3, 2026, p)
+    x2 = _power_mod(5, x1, p)
+    assert (x1, x2) == (pow(3, 2026, p), pow(5, x1, p))
+    return Ref(str(x2))
 
 
 @ref("s1.math.frontier.05")
 def _frontier05() -> Ref:
-    total = sum(sum(sorted(roll)[2:]) for roll in itertools.product(range(1, 7), repeat=5))
-    return frac(Fraction(total, 6**5))
+    a = [1, 1, 2]
+    for n in range(3, 61):
+        a.append(2 * a[n - 1] + a[n - 2] - a[n - 3] + n % 3)
+    return Ref(str(a[60]))
 
 
 @ref("s1.math.frontier.06")
 def _frontier06() -> Ref:
-    ab, ac, ad, bc, bd, cd = 5, 6, 7, 8, 6, 5
-    cm = [
-        [0, 1, 1, 1, 1],
-        [1, 0, ab**2, ac**2, ad**2],
-        [1, ab**2, 0, bc**2, bd**2],
-        [1, ac**2, bc**2, 0, cd**2],
-        [1, ad**2, bd**2, cd**2, 0],
-    ]
-    d = _det(cm)
-    assert d == _det_permutations(cm) and d > 0
-    return rounded(math.sqrt(d / 288), 3)
+    # counter in -4..7 is still playing; >= 8 wins, <= -5 loses
+    states = list(range(-4, 8))
+    index = {s: i for i, s in enumerate(states)}
+    steps = ((3, Fraction(1, 4)), (1, Fraction(1, 4)), (-2, Fraction(1, 2)))
+    rows = []
+    for s in states:
+        row = [Fraction(0)] * (len(states) + 1)
+        row[index[s]] += 1
+        for d, p in steps:
+            if s + d >= 8:
+                row[-1] += p
+            elif s + d >= -4:
+                row[index[s + d]] -= p
+        rows.append(row)
+    win = _solve(rows)[index[0]]
+
+    # cross-check by pushing probability mass forward until what is left is negligible
+    mass = {0: 1.0}
+    won = 0.0
+    for _ in range(2000):
+        nxt: dict[int, float] = {}
+        for s, m in mass.items():
+            for d, p in steps:
+                t = s + d
+                if t >= 8:
+                    won += m * float(p)
+                elif t >= -4:
+                    nxt[t] = nxt.get(t, 0.0) + m * float(p)
+        mass = nxt
+    assert abs(won - float(win)) < 1e-9
+    return frac(win)
 
 
 @ref("s1.math.frontier.07")
 def _frontier07() -> Ref:
-    return Ref(str(sum(d for n in range(1, 151) for d in range(1, n + 1) if n % d == 0)))
-
-
-@ref("s1.math.frontier.08")
-def _frontier08() -> Ref:
     count = sum(
         1
-        for word in itertools.product("ABC", repeat=10)
-        if "AA" not in "".join(word) and "BCB" not in "".join(word)
+        for word in itertools.product(range(4), repeat=12)
+        if sum(word) % 5 == 0 and all(a != b for a, b in zip(word, word[1:], strict=False))
     )
     return Ref(str(count))
 
 
+@ref("s1.math.frontier.08")
+def _frontier08() -> Ref:
+    # P(running total of die rolls ever equals exactly n), by first-step analysis
+    p = [Fraction(1)]
+    for n in range(1, 16):
+        p.append(sum((p[n - j] for j in range(1, 7) if n - j >= 0), Fraction(0)) / 6)
+
+    # independent check: enumerate compositions of 15 into parts 1..6, each weighted (1/6)^parts
+    @cache
+    def ways(n: int) -> Fraction:
+        if n == 0:
+            return Fraction(1)
+        return sum((ways(n - j) / 6 for j in range(1, 7) if n - j >= 0), Fraction(0))
+
+    assert p[15] == ways(15)
+    return frac(p[15])
+
+
 @ref("s1.math.frontier.09")
 def _frontier09() -> Ref:
-    # month by month with exact Decimal-free floats is enough at this size; cross-check the closed form
-    i = 0.069 / 12
-    payment = 18500 * i / (1 - (1 + i) ** -48)
-    balance = 18500.0
-    for _ in range(20):
-        balance = balance * (1 + i) - payment
-    closed = payment * (1 - (1 + i) ** -28) / i
-    assert math.isclose(balance, closed, rel_tol=1e-12)
-    return rounded(closed, 2)
+    # exact DP over (step, position); cross-checked by a meet-in-the-middle count
+    table = {0: 1}
+    for _ in range(24):
+        nxt: dict[int, int] = {}
+        for pos, c in table.items():
+            for d in (-1, 1, 2):
+                if -3 <= pos + d <= 4:
+                    nxt[pos + d] = nxt.get(pos + d, 0) + c
+        table = nxt
+    count = table.get(0, 0)
+
+    def half(sign: int) -> dict[int, int]:
+        # 12 steps from 0 that stay in bounds; sign -1 walks the second half backwards from the end
+        out: dict[int, int] = {}
+        for steps in itertools.product((-1, 1, 2), repeat=12):
+            pos = 0
+            for d in steps:
+                pos += sign * d
+                if not -3 <= pos <= 4:
+                    break
+            else:
+                out[pos] = out.get(pos, 0) + 1
+        return out
+
+    first, back = half(1), half(-1)
+    assert count == sum(c * back.get(mid, 0) for mid, c in first.items())
+    return Ref(str(count))
 
 
 @ref("s1.math.frontier.10")
 def _frontier10() -> Ref:
-    return Ref(str(sum(1 for s in itertools.combinations(range(1, 16), 5) if sum(s) % 8 == 0)))
+    return Ref(str(sum(k * k // 37 for k in range(1, 251))))
 
 
 @ref("s1.math.frontier.11")
 def _frontier11() -> Ref:
-    # chain over (unseen, seen once) among faces 1..3; cross-checked by the full 27-state count vector
-    @cache
-    def expected(unseen: int, once: int) -> Fraction:
-        if unseen == 0 and once == 0:
-            return Fraction(0)
-        total = Fraction(6)
-        if unseen:
-            total += unseen * expected(unseen - 1, once + 1)
-        if once:
-            total += once * expected(unseen, once - 1)
-        return total / (unseen + once)
+    m = [[2, 1, -1], [0, 3, 1], [1, -2, 2]]
 
-    @cache
-    def full(counts: tuple[int, int, int]) -> Fraction:
-        if all(c >= 2 for c in counts):
-            return Fraction(0)
-        moves = [tuple(min(2, c + (k == j)) for k, c in enumerate(counts)) for j in range(3)]
-        useful = [m for m in moves if m != counts]
-        return (6 + sum((full(m) for m in useful), Fraction(0))) / len(useful)
+    def mul(a: list[list[int]], b: list[list[int]]) -> list[list[int]]:
+        return [[sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
 
-    assert expected(3, 0) == full((0, 0, 0))
-    return frac(expected(3, 0))
+    power = [[int(i == j) for j in range(3)] for i in range(3)]
+    for _ in range(15):
+        power = mul(power, m)
+    square = mul(m, m)  # cross-check: M^15 = M · (M^2)^7
+    alt = m
+    for _ in range(7):
+        alt = mul(alt, square)
+    assert alt == power
+    return Ref(str(power[0][2]))
 
 
 # --- checking ----------------------------------------------------------------------------------------
