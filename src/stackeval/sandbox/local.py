@@ -62,12 +62,23 @@ import sys
 import tempfile
 import threading
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from stackeval.records.execution import ExecResult, Limits
 from stackeval.sandbox import _procs
+from stackeval.sandbox._capture import _Capture
 from stackeval.sandbox._probe import Capabilities, probe
+from stackeval.sandbox._workdir import (
+    _PREFIX,
+    _UID_BASE,
+    _UID_SPAN,
+    _blocking_ancestor,
+    _rmtree,
+    _safe_relpath,
+    _sweep_stale,
+    _under,
+    _world_reachable,
+)
 
 __all__ = ["LocalExecutor"]
 
@@ -78,138 +89,12 @@ PRIVATE_TMP = ("/tmp", "/var/tmp", "/dev/shm")
 _MEMORY_PATTERNS = re.compile(
     r"\bMemoryError\b|Cannot allocate memory|\bENOMEM\b|std::bad_alloc|out of memory", re.IGNORECASE
 )
-_UID_BASE = 1_900_000_000
-_UID_SPAN = 200_000_000
 _MiB = 1024 * 1024
 
 
 def _default_python() -> str:
     base = getattr(sys, "_base_executable", None) or sys.executable
     return os.path.realpath(base)
-
-
-def _world_reachable(path: str, *, executable: bool = False) -> bool:
-    """Can a uid with no special rights reach (and, with ``executable``, run) ``path``?"""
-    p = Path(os.path.realpath(path))
-    try:
-        for d in [*reversed(p.parents)]:
-            if not os.stat(d).st_mode & stat.S_IXOTH:
-                return False
-        mode = os.stat(p).st_mode
-    except OSError:
-        return False
-    need = stat.S_IROTH | (stat.S_IXOTH if executable else 0)
-    if stat.S_ISDIR(mode):
-        need |= stat.S_IXOTH
-    return mode & need == need
-
-
-def _blocking_ancestor(path: str) -> str | None:
-    """The highest ancestor of ``path`` that others cannot traverse (``/root``, say)."""
-    for d in reversed(Path(path).parents):
-        try:
-            if not os.stat(d).st_mode & stat.S_IXOTH:
-                return str(d)
-        except OSError:
-            return None
-    return None
-
-
-def _under(path: str, root: str) -> bool:
-    return path == root or path.startswith(root.rstrip("/") + "/")
-
-
-def _safe_relpath(name: str) -> str:
-    if not name or "\0" in name:
-        raise ValueError(f"bad file name {name!r}")
-    norm = os.path.normpath(name)
-    if os.path.isabs(norm) or norm == ".." or norm.startswith("../") or norm == ".":
-        raise ValueError(f"file name must stay inside the work dir: {name!r}")
-    return norm
-
-
-def _rmtree(path: str) -> None:
-    root = os.path.abspath(path)
-
-    def onerror(func, p, _exc):  # a program may leave dirs without write/exec permission
-        try:
-            parent = os.path.dirname(os.path.abspath(p))
-            # only ever loosen permissions inside the tree being removed: never its parent (e.g. /tmp)
-            if _under(parent, root):
-                os.chmod(parent, 0o700)
-            if _under(os.path.abspath(p), root):
-                os.chmod(p, 0o700)
-            func(p)
-        except OSError:
-            pass
-
-    shutil.rmtree(path, onerror=onerror)
-
-
-_swept: set[str] = set()
-_swept_lock = threading.Lock()
-_PREFIX = "stackeval-run-"
-
-
-def _sweep_stale(base_dir: str) -> None:
-    """Remove work dirs a killed process left behind (once per base dir and process).
-
-    A dir owned by a sandbox uid is stale when no process runs as that uid and it is over a minute
-    old; a root-owned one (no uid switch) only after six hours.
-    """
-    with _swept_lock:
-        if base_dir in _swept:
-            return
-        _swept.add(base_dir)
-    now = time.time()
-    try:
-        names = [n for n in os.listdir(base_dir) if n.startswith(_PREFIX)]
-    except OSError:
-        return
-    for name in names:
-        path = os.path.join(base_dir, name)
-        try:
-            st = os.lstat(path)
-        except OSError:
-            continue
-        if not stat.S_ISDIR(st.st_mode):
-            continue
-        age = now - st.st_mtime
-        if _UID_BASE <= st.st_uid < _UID_BASE + _UID_SPAN:
-            if age < 60 or _procs.pids_of_uid(st.st_uid):
-                continue
-        elif st.st_uid != os.geteuid() or age < 6 * 3600:
-            continue
-        _rmtree(path)
-
-
-@dataclass
-class _Capture:
-    cap: int
-    stdout: bytearray = field(default_factory=bytearray)
-    stderr: bytearray = field(default_factory=bytearray)
-    total: int = 0
-    status: list[dict] = field(default_factory=list)
-    status_buf: bytearray = field(default_factory=bytearray)
-
-    def add(self, name: str, data: bytes) -> bool:
-        """Keep what fits under the cap; False once the cap is exceeded."""
-        keep = max(0, self.cap - self.total)
-        getattr(self, name).extend(data[:keep])
-        self.total += len(data)
-        return self.total <= self.cap
-
-    def add_status(self, data: bytes) -> None:
-        self.status_buf.extend(data)
-        while b"\n" in self.status_buf:
-            line, _, rest = bytes(self.status_buf).partition(b"\n")
-            self.status_buf = bytearray(rest)
-            try:
-                obj = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(obj, dict):
-                self.status.append(obj)
 
 
 class LocalExecutor:
