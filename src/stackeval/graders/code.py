@@ -135,7 +135,9 @@ def extract_code(text: str, entry_point: str) -> str | None:
 # processes; see ``_codeharness``. Read once, as text: they are data for the executor, never imported.
 _HARNESS_DIR = Path(__file__).with_name("_codeharness")
 HARNESS_FILES = {name: (_HARNESS_DIR / src).read_text(encoding="utf-8")
-                 for name, src in (("_run_tests.py", "judge.py"), ("_host.py", "host.py"), ("_wire.py", "_wire.py"))}
+                 for name, src in (("_run_tests.py", "judge.py"), ("_host.py", "host.py"), ("_wire.py", "_wire.py"),
+                                   *((m, m) for m in ("_judge_proc.py", "_judge_compare.py", "_judge_proxy.py",
+                                                      "_judge_asserts.py")))}
 _COLLECT = ["_verdict.json", "_progress.json"]
 # the executor's out-of-memory reports (sandbox/local.py), for a solution process that died of it
 _MEMORY_PATTERNS = re.compile(

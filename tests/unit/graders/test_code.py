@@ -116,7 +116,8 @@ def test_grader_only_talks_to_the_executor() -> None:
     rec = _Recorder(ExecResult(exit_code=0, ended_by="exit", files={}))
     r = run(fenced(GOOD), ctx=GradeContext(executor=rec))
     files, argv, limits, collect = rec.calls[0]
-    assert set(files) == {"solution.py", "_tests.py", "_run_tests.py", "_host.py", "_wire.py", "_config.json"}
+    assert set(files) == {"solution.py", "_tests.py", "_run_tests.py", "_host.py", "_wire.py", "_config.json",
+                          "_judge_proc.py", "_judge_compare.py", "_judge_proxy.py", "_judge_asserts.py"}
     assert files["solution.py"] == GOOD
     assert argv[0] == "python" and limits.network is False and limits.cpu_s == 1
     assert "_verdict.json" in (collect or [])
