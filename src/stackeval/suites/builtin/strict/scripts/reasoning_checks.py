@@ -14,7 +14,6 @@ import itertools
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable
-from functools import cache
 from pathlib import Path
 from typing import TypeVar
 
@@ -364,163 +363,271 @@ def _expert08() -> list[str]:
 
 @check("s1.reasoning.frontier.01")
 def _frontier01() -> list[str]:
-    def score(secret: str, guess: str) -> tuple[int, int]:
-        hits = sum(a == b for a, b in zip(secret, guess, strict=True))
-        return hits, len(set(secret) & set(guess)) - hits
+    a, b, c = 13, 0, 1
+    line, executed = 1, 0
+    while line != 9:  # line 9 is HALT and is not counted
+        executed += 1
+        if line == 1:
+            b, line = b + a, 2
+        elif line == 2:
+            line = 5 if b % 2 == 0 else 3
+        elif line == 3:
+            c, line = (3 * c + b) % 1000, 4
+        elif line == 4:
+            line = 6
+        elif line == 5:
+            b, line = b // 2, 6
+        elif line == 6:
+            a, line = a - 1, 7
+        elif line == 7:
+            line = 1 if a > 0 else 8
+        elif line == 8:
+            c, line = 2 * c - b, 9
+    return [f"{a} {b} {c} {executed}"]
 
-    guesses = [("6813", (1, 1)), ("1238", (0, 2)), ("3916", (1, 1)), ("1532", (0, 3)), ("8947", (0, 1)),
-               ("6907", (0, 1))]
-    return [
-        code
-        for code in ("".join(p) for p in itertools.permutations("0123456789", 4))
-        if all(score(code, g) == s for g, s in guesses)
-    ]
+
+TASKS_FRONTIER02 = {  # name: (arrival, priority, duration); a lower priority number runs first
+    "A": (0, 3, 5), "B": (1, 2, 4), "C": (2, 1, 3), "D": (4, 2, 6),
+    "E": (5, 1, 2), "F": (7, 3, 4), "G": (8, 2, 3), "H": (10, 1, 5),
+}  # fmt: skip
 
 
 @check("s1.reasoning.frontier.02")
 def _frontier02() -> list[str]:
-    cells = [int(c) for c in "100101100011"]
-    n = len(cells)
-    for _ in range(7):
-        cells = [cells[i - 1] ^ (cells[i] | cells[(i + 1) % n]) for i in range(n)]
-    return ["".join(map(str, cells))]
+    left = {k: v[2] for k, v in TASKS_FRONTIER02.items()}
+    prio = {k: v[1] for k, v in TASKS_FRONTIER02.items()}
+    done: dict[str, int] = {}
+    last, streak, t = None, 0, 0
+    while left:
+        ready = [k for k in left if TASKS_FRONTIER02[k][0] <= t]
+        if not ready:
+            t, last, streak = t + 1, None, 0
+            continue
+        k = min(ready, key=lambda k: (prio[k], TASKS_FRONTIER02[k][0], k))
+        streak = streak + 1 if k == last else 1
+        last = k
+        left[k] -= 1
+        t += 1
+        if left[k] == 0:
+            done[k] = t
+            del left[k]
+            last, streak = None, 0
+        elif streak == 3:  # three units in a row: demoted by one, and the streak starts again
+            prio[k] += 1
+            streak = 0
+    return [" ".join(f"{k}={done[k]}" for k in sorted(done))]
 
 
 @check("s1.reasoning.frontier.03")
 def _frontier03() -> list[str]:
-    x, y, z = 5, 12, 0
-    for k in range(1, 13):
-        if (x + k) % 3 == 0:
-            x = x + y
-            y = y - k
-        elif x > y:
-            x = x - y
-            z = z + x
-        else:
-            y = y + 2 * k - x
-            z = z - 1
-    return [f"{x} {y} {z}"]
+    cells = [int(ch) for ch in "1222111212110211"]
+    n = len(cells)
+    seen = {tuple(cells)}
+    for _ in range(15):
+        cells = [(cells[i - 1] + cells[i] * cells[(i + 1) % n]) % 3 for i in range(n)]
+        seen.add(tuple(cells))
+    assert len(seen) == 16, "no generation repeats, so there is no cycle to shortcut"
+    return ["".join(map(str, cells))]
+
+
+LEDGER_FRONTIER04 = [  # cents; each month's transactions in order
+    [-80000], [45000, -120000], [-95000], [30000], [-60000, 20000], [],
+    [-110000], [200000, -15000], [-70000], [-40000, -40000], [55000], [-125000],
+]  # fmt: skip
 
 
 @check("s1.reasoning.frontier.04")
 def _frontier04() -> list[str]:
-    caps = (13, 9, 7)
-
-    def moves(s: tuple[int, ...]) -> list[tuple[int, ...]]:
-        out = []
-        for i in range(3):
-            out.append(tuple(caps[i] if k == i else s[k] for k in range(3)))
-            out.append(tuple(0 if k == i else s[k] for k in range(3)))
-            for j in range(3):
-                if i != j:
-                    m = min(s[i], caps[j] - s[j])
-                    out.append(tuple(s[k] - m if k == i else s[k] + m if k == j else s[k] for k in range(3)))
-        return out
-
-    return [str(bfs((0, 0, 0), lambda s: 10 in s, moves))]
+    balance = 250000
+    for month in LEDGER_FRONTIER04:
+        for amount in month:
+            balance += amount
+        if balance < 100000:
+            balance -= 1200
+        if balance > 0:
+            balance += balance * 75 // 10000  # 0.75 %, rounded down to the cent
+        elif balance < 0:
+            debt = -balance
+            balance -= (debt * 19 + 999) // 1000  # 1.9 % of the debt, rounded up to the cent
+    sign = "-" if balance < 0 else ""
+    return [f"{sign}{abs(balance) // 100}.{abs(balance) % 100:02d}"]
 
 
 @check("s1.reasoning.frontier.05")
 def _frontier05() -> list[str]:
-    names = ["Ari", "Bo", "Cy", "Dee", "Eve"]
-    claims: dict[str, Callable[[dict[str, str]], bool]] = {
-        "Ari": lambda r: (r["Bo"] == "knight") + (r["Dee"] == "knight") == 1,
-        "Bo": lambda r: r["Eve"] == "knave",
-        "Cy": lambda r: r["Bo"] != r["Cy"],
-        "Dee": lambda r: r["Ari"] == "knave",
-        "Eve": lambda r: r["Dee"] == "knight" and r["Bo"] == "knight",
-    }
-    out = []
-    for roles in itertools.product(["knight", "knave", "spy"], repeat=5):
-        if roles.count("spy") != 1:
-            continue
-        r = dict(zip(names, roles, strict=True))
-        if all(r[w] == "spy" or (r[w] == "knight") == claims[w](r) for w in names):
-            out.append(", ".join(roles))
-    return out
+    names = ["Abe", "Bea", "Cal", "Dot", "Eli", "Fay", "Gil", "Hana"]
 
-
-@check("s1.reasoning.frontier.06")
-def _frontier06() -> list[str]:
-    names = ["Ada", "Ben", "Cleo", "Dan", "Edda", "Finn", "Gus"]
-
-    def ok(s: dict[str, int]) -> bool:
-        a, b, c, d, e, f, g = (s[n] for n in names)
+    def ok(p: dict[str, int]) -> bool:
+        a, b, c, d, e, f, g, h = (p[n] for n in names)
         return (
-            abs(a - b) == 2 and c == (a + b) // 2  # 1: exactly one between, and it is Cleo
-            and c not in (1, 7)  # 2
-            and d > f  # 3
-            and abs(e - g) >= 3  # 4
-            and abs(f - g) == 1  # 5
-            and b != 4 and d != 5  # 6
-            and e % 2 == 0  # 7
-            and a + b > c + d  # 8
-            and a < b  # 9
+            abs(a - b) == 3  # 1: exactly two people between Abe and Bea
+            and c < d  # 2
+            and e % 2 == 1  # 3
+            and abs(f - g) >= 4  # 4: at least three people between Fay and Gil
+            and a + e == g  # 5
+            and abs(h - c) == 1  # 6
+            and b < f  # 7
+            and h < c  # 8
         )
 
     return [", ".join(sorted(names, key=s.__getitem__)) for s in orderings(names, ok)]
 
 
+@check("s1.reasoning.frontier.06")
+def _frontier06() -> list[str]:
+    people = ["Ines", "Jorge", "Kemal", "Lotte", "Mirek", "Nadia"]
+    pets = ["ferret", "gecko", "hamster", "parrot", "rabbit", "tortoise"]
+    drinks = ["cocoa", "coffee", "kefir", "lemonade", "tea", "water"]
+    houses = list(itertools.permutations(range(1, 7)))
+    out = []
+    # exhaustive over all 720^3 assignments, with each clue tested as soon as its attributes are fixed
+    for hp in houses:
+        h = dict(zip(people, hp, strict=True))
+        if not (h["Kemal"] in (1, 6) and h["Jorge"] == 2 * h["Ines"]):
+            continue
+        for dp in houses:
+            d = dict(zip(drinks, dp, strict=True))
+            if not (
+                d["kefir"] == h["Ines"] - 1
+                and h["Lotte"] == d["coffee"]
+                and d["tea"] == d["lemonade"] + 1
+                and h["Nadia"] != d["lemonade"]
+            ):
+                continue
+            for pp in houses:
+                p = dict(zip(pets, pp, strict=True))
+                if (
+                    p["gecko"] == d["coffee"]
+                    and abs(p["parrot"] - d["cocoa"]) == 1
+                    and p["tortoise"] < p["rabbit"]
+                    and p["hamster"] > p["gecko"]
+                    and abs(p["ferret"] - d["water"]) == 5
+                    and abs(p["ferret"] - h["Nadia"]) == 1
+                ):
+                    out.append(", ".join(sorted(pets, key=p.__getitem__)))
+    return out
+
+
 @check("s1.reasoning.frontier.07")
 def _frontier07() -> list[str]:
-    amounts = (1, 3, 8)
+    names = ["Ada", "Bram", "Cato", "Dina", "Emil", "Fern", "Gale", "Hugo"]
+    kn, kv, sp = "knight", "knave", "spy"
 
-    @cache
-    def wins(stones: int, last: int) -> bool:
-        return any(not wins(stones - m, m) for m in amounts if m <= stones and m != last)
+    def count(r: dict[str, str], role: str, among: list[str] | None = None) -> int:
+        return sum(1 for n in (among or names) if r[n] == role)
 
-    return [str(m) for m in amounts if not wins(44 - m, m)]
+    claims: dict[str, tuple[Callable[[dict[str, str]], bool], Callable[[dict[str, str]], bool]]] = {
+        "Ada": (lambda r: count(r, sp) == 2, lambda r: r["Bram"] != kn),
+        "Bram": (lambda r: r["Hugo"] == kn, lambda r: count(r, kn) > count(r, kv)),
+        "Cato": (lambda r: r["Dina"] == r["Fern"], lambda r: r["Ada"] == sp),
+        "Dina": (lambda r: r["Cato"] != kn, lambda r: count(r, kn, ["Emil", "Fern", "Gale"]) == 1),
+        "Emil": (lambda r: r["Gale"] == kv, lambda r: r["Ada"] != r["Dina"]),
+        "Fern": (lambda r: r["Hugo"] == kv or r["Gale"] == sp, lambda r: r["Bram"] == kv and r["Emil"] == kv),
+        "Gale": (lambda r: r["Fern"] == kv, lambda r: count(r, kn) >= 3),
+        "Hugo": (lambda r: r["Cato"] == kn, lambda r: r["Fern"] == sp),
+    }
+
+    def consistent(role: str, first: bool, second: bool) -> bool:
+        if role == kn:
+            return first and second
+        if role == kv:
+            return not first and not second
+        return first != second  # a spy: exactly one of the two statements is true
+
+    out = []
+    for roles in itertools.product([kn, kv, sp], repeat=len(names)):
+        r = dict(zip(names, roles, strict=True))
+        if all(consistent(r[w], claims[w][0](r), claims[w][1](r)) for w in names):
+            out.append(", ".join(roles))
+    return out
 
 
 @check("s1.reasoning.frontier.08")
 def _frontier08() -> list[str]:
-    ballots = [("PQRST", 9), ("QPSRT", 7), ("RTSQP", 8), ("SRQPT", 6), ("TSRQP", 5), ("QRPTS", 3),
-               ("TPQSR", 4), ("SPRTQ", 2), ("RSPQT", 2)]
-    assert sum(n for _, n in ballots) == 46
-    left, order = set("PQRST"), []
-    while len(left) > 1:
-        tally = dict.fromkeys(left, 0)
-        for ranking, n in ballots:
-            tally[next(c for c in ranking if c in left)] += n
-        low = min(tally.values())
-        losers = [c for c in left if tally[c] == low]
-        if len(losers) != 1:
-            return []  # a tie would make the rule ambiguous
-        order.append(losers[0])
-        left.remove(losers[0])
-    return ["".join(order) + left.pop()]
+    rules = [("CAB", "B"), ("BB", "AC"), ("CA", "AC"), ("BA", "AB"), ("CB", "BC"), ("CCC", "A")]
+    s, steps = "BABABCACCBBCACAA", 0
+    while True:
+        for left, right in rules:
+            i = s.find(left)
+            if i >= 0:
+                s = s[:i] + right + s[i + len(left) :]
+                steps += 1
+                break
+        else:
+            return [f"{s} {steps}"]
+        assert steps < 1000, "the rewriting should stop"
+
+
+CUSTOMERS_FRONTIER09 = [  # name, arrival minute, service minutes, priority (1) or not (0)
+    ("P", 0, 7, 0), ("Q", 1, 4, 0), ("R", 2, 6, 1), ("S", 3, 3, 0), ("T", 5, 5, 1), ("U", 6, 2, 0),
+    ("V", 8, 6, 0), ("W", 9, 4, 1), ("X", 11, 3, 0), ("Y", 12, 5, 0), ("Z", 14, 2, 1),
+]  # fmt: skip
 
 
 @check("s1.reasoning.frontier.09")
 def _frontier09() -> list[str]:
-    first = datetime.date(2031, 3, 3)
-    assert first.weekday() == 0
-    sundays = [first + datetime.timedelta(days=17 * k) for k in range(200)]
-    sundays = [d for d in sundays if d.weekday() == 6]
-    return [sundays[8].isoformat()]
+    free_at = [0, 0]
+    served: set[str] = set()
+    waiting_total, t = 0, 0
+    while len(served) < len(CUSTOMERS_FRONTIER09):
+        for teller in (0, 1):  # teller 1 chooses before teller 2 in the same minute
+            if free_at[teller] <= t:
+                queue = [c for c in CUSTOMERS_FRONTIER09 if c[1] <= t and c[0] not in served]
+                if queue:
+                    name, arrival, service, priority = min(queue, key=lambda c: (-c[3], c[1]))
+                    served.add(name)
+                    waiting_total += t - arrival
+                    free_at[teller] = t + service
+        t += 1
+    return [f"{waiting_total} {max(free_at)}"]
+
+
+TASKS_FRONTIER10 = {  # name: (days, prerequisites)
+    "A": (4, []), "B": (3, []), "C": (6, ["A"]), "D": (2, ["A", "B"]), "E": (5, ["B"]),
+    "F": (3, ["C", "D"]), "G": (4, ["D"]), "H": (7, ["E"]), "I": (2, ["F", "G"]),
+    "J": (5, ["G", "H"]), "K": (3, ["I"]), "L": (4, ["J", "K"]),
+}  # fmt: skip
 
 
 @check("s1.reasoning.frontier.10")
 def _frontier10() -> list[str]:
-    table = {"AB": 17, "AC": 20, "AD": 17, "AE": 17, "AF": 19, "AG": 9, "BC": 8, "BD": 19, "BE": 18,
-             "BF": 8, "BG": 6, "CD": 17, "CE": 12, "CF": 7, "CG": 5, "DE": 20, "DF": 4, "DG": 15,
-             "EF": 17, "EG": 8, "FG": 3}
-
-    def dist(a: str, b: str) -> int:
-        return table[a + b] if a + b in table else table[b + a]
-
-    best = min(
-        sum(dist(p[i], p[i + 1]) for i in range(6)) for p in (("A", *q) for q in itertools.permutations("BCDEFG"))
-    )
-    return [str(best)]
+    free_at = [0, 0]
+    finish: dict[str, int] = {}
+    done_by: list[list[str]] = [[], []]
+    t = 0
+    while len(finish) < len(TASKS_FRONTIER10):
+        for w in (0, 1):  # worker 1 chooses first
+            if free_at[w] <= t:
+                ready = [
+                    k
+                    for k, (_, pre) in TASKS_FRONTIER10.items()
+                    if k not in finish and all(p in finish and finish[p] <= t for p in pre)
+                ]
+                if ready:
+                    k = min(ready, key=lambda k: (-TASKS_FRONTIER10[k][0], k))
+                    finish[k] = free_at[w] = t + TASKS_FRONTIER10[k][0]
+                    done_by[w].append(k)
+        t += 1
+    return [f"{max(finish.values())} {''.join(done_by[1])}"]
 
 
 @check("s1.reasoning.frontier.11")
 def _frontier11() -> list[str]:
-    cipher, key = "CYEKODHUAKIHULNZGDRLIEZSXYRFID", "QUARTZ"
-    return [
-        "".join(chr((ord(c) - ord(key[i % len(key)])) % 26 + 65) for i, c in enumerate(cipher))
-    ]
+    blocked = {(2, 1), (4, 2), (1, 4), (5, 5), (3, 6), (6, 3), (0, 6), (6, 0)}
+    x, y, heading, bumps = 0, 0, "N", 0
+    compass = "NESW"
+    delta = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
+    for ch in "FFRFFFLFFRRFLFFFFRFFLLFRFFFRFFLFFFLFFRRFFFFLFRFFLFFRFFFLFFF":
+        if ch in "LR":
+            heading = compass[(compass.index(heading) + (1 if ch == "R" else -1)) % 4]
+            continue
+        nx, ny = x + delta[heading][0], y + delta[heading][1]
+        if 0 <= nx <= 6 and 0 <= ny <= 6 and (nx, ny) not in blocked:
+            x, y = nx, ny
+        else:  # a bump: the robot stays and turns right
+            bumps += 1
+            heading = compass[(compass.index(heading) + 1) % 4]
+    return [f"{x} {y} {heading} {bumps}"]
 
 
 # --- checking ----------------------------------------------------------------------------------------
