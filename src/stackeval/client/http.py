@@ -15,18 +15,30 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import time
 from dataclasses import dataclass, field
-from email.utils import parsedate_to_datetime
 from typing import Any
 
 import aiohttp
-import msgspec
 from yarl import URL
 
 from stackeval.client.assemble import ShapeError, StreamAssembler, split_think
+from stackeval.client.attempt import (
+    _DONE,
+    REDACTED,
+    RETRY_STATUSES,
+    _excerpt,
+    _Fail,
+    _fast_decode,
+    _JsonBytes,
+    _now,
+    _read_upto,
+    _retry_after,
+    _Stamps,
+    _std_loads,
+)
 from stackeval.client.endpoint import check_base_url, parse_endpoint  # noqa: F401 (check_base_url re-exported)
-from stackeval.client.h1 import H1ConnectError, H1ConnectTimeout, H1Disconnected, H1Pool, H1ReadTimeout, Head
+from stackeval.client.h1 import H1ConnectError, H1ConnectTimeout, H1Disconnected, H1Pool, H1ReadTimeout
+from stackeval.client.sink import _Sink
 from stackeval.client.sse import SSEParser
 from stackeval.records.request import (
     Attempt,
@@ -36,38 +48,6 @@ from stackeval.records.request import (
     RequestError,
     RequestTimings,
 )
-
-_now = time.perf_counter_ns
-_decoder = json.JSONDecoder()
-_decode = _decoder.decode
-_raw_decode = _decoder.raw_decode
-
-
-def _std_loads(ev: bytes) -> Any:
-    """``json.loads`` for one SSE payload: decode the bytes once (``json.loads(bytes)`` sniffs the
-    encoding in Python on every call) and parse with ``raw_decode``, falling back to the full
-    ``decode`` (leading/trailing whitespace, errors) when the text is not exactly one JSON value."""
-    s = ev.decode("utf-8", "surrogatepass")
-    try:
-        obj, end = _raw_decode(s)
-    except ValueError:
-        return _decode(s)
-    return obj if end == len(s) else _decode(s)
-
-
-def _loads(ev: bytes) -> Any:
-    """One SSE payload to Python objects. msgspec's decoder is ~5x the stdlib's on a chunk; anything
-    it refuses (NaN, lone surrogates, integers beyond 64 bits, bad JSON) goes through the stdlib
-    decoder, so what is accepted and what raises ``ValueError`` is exactly what ``json`` decides."""
-    try:
-        return _fast_decode(ev)
-    except ValueError:  # msgspec.DecodeError is a ValueError
-        return _std_loads(ev)
-
-
-_fast_decode = msgspec.json.Decoder().decode
-RETRY_STATUSES = frozenset({429, 502, 503})
-REDACTED = "[redacted]"
 
 
 @dataclass(frozen=True)
@@ -91,80 +71,6 @@ class ClientOptions:
         """``/v1/...`` under the API base, server-level paths (/metrics, /props...) under the root, for
         every spelling of the endpoint (see ``client.endpoint``)."""
         return parse_endpoint(self.base_url).url(path)
-
-
-def _retry_after(headers: Any) -> float | None:
-    v = headers.get("Retry-After") if headers is not None else None
-    if not v:
-        return None
-    try:
-        return max(0.0, float(v))
-    except ValueError:
-        try:
-            dt = parsedate_to_datetime(v)
-            return max(0.0, dt.timestamp() - time.time())
-        except (TypeError, ValueError):
-            return None
-
-
-def _excerpt(raw: bytes, limit: int) -> str:
-    if len(raw) <= limit:
-        return raw.decode("utf-8", "replace")
-    half = limit // 2
-    return raw[:half].decode("utf-8", "replace") + " … " + raw[-half:].decode("utf-8", "replace")
-
-
-async def _read_upto(r: aiohttp.ClientResponse, limit: int) -> bytes:
-    """Read the body until EOF or ``limit + 1`` bytes. ``StreamReader.read(n)`` returns whatever is
-    buffered (one socket read), not n bytes: a single call truncates any body that arrives in pieces."""
-    buf = bytearray()
-    while len(buf) <= limit:
-        part = await r.content.read(limit + 1 - len(buf))
-        if not part:
-            break
-        buf += part
-    return bytes(buf)
-
-
-class _Stamps:
-    """Mutable timing state of one attempt while it runs; turned into a ``RequestTimings`` record once,
-    at the end. Plain slots, because a pydantic ``__setattr__`` per chunk costs more than the rest of
-    the per-chunk work together."""
-
-    __slots__ = ("scheduled_ns", "sent_ns", "first_byte_ns", "end_ns", "delta_ns", "delta_chars", "chunks")
-
-    def __init__(self, scheduled_ns: int) -> None:
-        self.scheduled_ns = scheduled_ns
-        self.sent_ns: int | None = None
-        self.first_byte_ns: int | None = None
-        self.end_ns: int | None = None
-        self.delta_ns: list[int] = []
-        self.delta_chars: list[int] = []
-        self.chunks = 0
-
-    def record(self) -> RequestTimings:
-        # every value is an int or a list of ints stamped by this module: no validation needed
-        d = self.delta_ns
-        return RequestTimings.model_construct(
-            scheduled_ns=self.scheduled_ns, sent_ns=self.sent_ns, first_byte_ns=self.first_byte_ns,
-            first_output_ns=d[0] if d else None, last_output_ns=d[-1] if d else None, end_ns=self.end_ns,
-            delta_ns=d, delta_chars=self.delta_chars, chunks=self.chunks,
-        )
-
-
-_DONE = b"[DONE]"
-
-
-class _Fail(Exception):
-    def __init__(self, err: RequestError, retry_after: float | None = None) -> None:
-        super().__init__(err.message)
-        self.err = err
-        self.retry_after = retry_after
-
-
-class _JsonBytes(aiohttp.BytesPayload):
-    def __init__(self, value: bytes) -> None:
-        super().__init__(value, content_type="application/json")
 
 
 class Client:
@@ -499,54 +405,3 @@ class Client:
         else:
             self._body_done(bytes(sink.raw[: o.max_response_bytes + 1]), t, asm, sink.head)
         return h.status, bytes(sink.head)
-
-
-class _Sink:
-    """Receives one lean-path response where its bytes arrive (client/h1.py): the same per-read work
-    as ``Client._read_stream`` (first-byte stamp, size limit, excerpt, SSE events stamped with the
-    arrival time of their read), or the body collected for an error status or a non-SSE answer."""
-
-    __slots__ = ("client", "t", "asm", "head", "parser", "total", "done", "mode", "raw", "resp", "limit")
-
-    def __init__(self, client: Client, t: _Stamps, asm: StreamAssembler) -> None:
-        self.client, self.t, self.asm = client, t, asm
-        self.head = bytearray()
-        self.parser = SSEParser()
-        self.total = 0
-        self.done = False
-        self.mode = 1  # 0 error status, 1 event stream, 2 whole body
-        self.raw = bytearray()
-        self.resp: Head | None = None
-        self.limit = 0
-
-    def on_head(self, h: Head) -> None:
-        self.resp = h
-        if h.status >= 300:
-            self.mode, self.limit = 0, 64 * 1024
-        elif "text/event-stream" not in h.get("content-type", "text/event-stream"):
-            self.mode, self.limit = 2, self.client.opts.max_response_bytes
-
-    def on_body(self, data: bytes, now: int) -> bool:
-        if self.mode != 1:
-            self.raw += data
-            return len(self.raw) > self.limit
-        t, o = self.t, self.client.opts
-        if t.first_byte_ns is None:
-            t.first_byte_ns = now
-        self.total += len(data)
-        if len(self.head) < o.excerpt_bytes:
-            self.head += data[: o.excerpt_bytes - len(self.head)]
-        if self.total > o.max_response_bytes:
-            t.end_ns = now
-            raise _Fail(RequestError(cls=ErrorClass.RESPONSE_TOO_LARGE, message=f"response over {o.max_response_bytes} bytes"))
-        event, asm = self.client._event, self.asm
-        for ev in self.parser.feed(data):
-            if event(ev, now, t, asm):
-                self.done = True
-        return self.done
-
-    def on_end(self, now: int) -> None:
-        if self.mode == 1 and not self.done:
-            for ev in self.parser.close():
-                if self.client._event(ev, _now(), self.t, self.asm):
-                    self.done = True

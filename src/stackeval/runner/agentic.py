@@ -21,7 +21,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import re
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,12 +37,19 @@ from stackeval.client.http import Client
 from stackeval.errors import ProfileNotFound, UserError
 from stackeval.records.execution import Executor
 from stackeval.records.recipe import Recipe
-from stackeval.records.request import ChatRequest, ChatResult, RequestError
+from stackeval.records.request import ChatRequest, ChatResult
 from stackeval.records.run import RunSpec, TestResult
 from stackeval.records.stack import StackProfile
+from stackeval.runner.agentic_results import (
+    AGENTIC_DOC_SCHEMA,
+    agent_doc,
+    agent_result,
+    context_exceeded,
+    doc_name,
+)
 from stackeval.runner.lifecycle import check_unchanged, choose_model, open_run, stored_run
 from stackeval.runner.session import client_options
-from stackeval.runner.thinking import arms_for, honoured, mapping_for, thinking_fields
+from stackeval.runner.thinking import arms_for, mapping_for, thinking_fields
 from stackeval.stack.discover import discover
 from stackeval.store.db import Store
 
@@ -56,6 +62,7 @@ __all__ = [
     "RecordingModel",
     "agent_doc",
     "agent_result",
+    "context_exceeded",
     "doc_name",
     "execute_agentic",
     "plan_agentic",
@@ -72,7 +79,6 @@ __all__ = [
     "tasks_hash",
 ]
 
-AGENTIC_DOC_SCHEMA = 1
 DEFAULT_MAX_TOKENS = 4096  # per turn: a repair turn may write whole files
 LADDER = ("ledger_s", "parcels_m", "rail_l", "payroll_xl")  # the repair ladder, small to large (docs/agentic-calibration.md)
 DEFAULT_REPAIR = "inventory"  # the quick repair task run by default
@@ -158,96 +164,6 @@ class RecordingModel:
         if self.on_response:
             self.on_response(len(self.pairs), res)
         return ModelReply.from_chat(res)
-
-
-# ---- outcome -> stored records (pure) ---------------------------------------------------------------------
-_CONTEXT = re.compile(r"context (size|length|window)|exceed_context|maximum context|too many tokens|prompt is too long",
-                      re.IGNORECASE)
-_LOCATION = re.compile(r"FILE[\s*_]*:.*?LINE[\s*_]*:", re.IGNORECASE | re.DOTALL)
-
-
-def context_exceeded(err: RequestError | None) -> bool:
-    """Did the server refuse the request because the conversation outgrew the model's context? That is the
-    agent's own growth, not an infrastructure failure."""
-    return (err is not None and err.status in (400, 413, 422)
-            and bool(_CONTEXT.search(f"{err.message} {err.body_excerpt}")))
-
-
-def _failure(task: AgentTask, out: AgentOutcome, last: ChatResult | None) -> tuple[str, str]:
-    """(status, failure_class) of a run that did not solve its task."""
-    if out.reason == "error":
-        err = last.error if last is not None else None
-        if context_exceeded(err):
-            return "fail", "context_exceeded"
-        label = err.label if err is not None else (out.turns[-1].error if out.turns else None) or "error"
-        return ("timeout" if label == "timeout" else "error"), label
-    if out.tests_hash_ok is False:
-        return "fail", "tests_changed"
-    if out.reason == "final_answer":
-        if out.turns and out.turns[-1].finish_reason == "length":
-            return "fail", "truncated"
-        if task.kind == "fs" and _LOCATION.search(out.final_answer or ""):
-            return "fail", "wrong_location"
-    return "fail", out.reason
-
-
-def agent_result(task: AgentTask, arm: str, out: AgentOutcome, pairs: list[tuple[ChatRequest, ChatResult]],
-                 attempt: int = 1, tools_supported: bool | None = None) -> TestResult:
-    """The stored result of one task run. Pure. ``tools_supported`` is what the server said about its chat
-    template (llama.cpp's /props); False marks a run with no tool call at all ``template_without_tools``: the
-    stack, not the model, may have dropped the tools."""
-    reasoning = sum(len(res.reasoning) for _, res in pairs)
-    flags: list[str] = []
-    if any(res.reasoning_source == "think_tags" for _, res in pairs):
-        flags.append("reasoning_in_content")
-    if honoured(arm, reasoning) is False:
-        flags.append("thinking_ignored")
-    if any(t.finish_reason == "length" for t in out.turns):
-        flags.append("turn_truncated")
-    if out.tool_errors:
-        flags.append(f"tool_errors:{out.tool_errors}")
-    if tools_supported is False and not any(out.tool_calls_by_kind.values()):
-        flags.append("template_without_tools")
-    if out.solved:
-        status, fc = "pass", None
-    else:
-        status, fc = _failure(task, out, pairs[-1][1] if pairs else None)
-    last = out.turns[-1] if out.turns else None
-    detail = out.detail
-    if status in ("error", "timeout") and pairs and pairs[-1][1].error is not None:
-        detail = f"turn {len(pairs)}: {pairs[-1][1].error.message}"  # type: ignore[union-attr]
-    grade = {
-        "reason": out.reason, "turns": out.n_turns, "tool_calls": dict(out.tool_calls_by_kind),
-        "tool_errors": out.tool_errors, "files_read": len(out.files_read), "files_written": len(out.files_written),
-        "fixes_in_one_turn": out.fixes_in_one_turn, "tests_passed": out.tests_passed,
-        "tests_failed": out.tests_failed, "tests_hash_ok": out.tests_hash_ok,
-    }
-    return TestResult(
-        test_id=task.id, category="agentic", tier=task.kind, arm=arm, repeat=0, attempt=attempt, status=status,
-        failure_class=fc, detail=detail[:500], flags=flags, wall_s=round(out.wall_s, 4),
-        ttft_ms=out.turns[0].ttft_ms if out.turns else None, prompt_tokens=out.prompt_tokens,
-        completion_tokens=out.completion_tokens, reasoning_chars=reasoning,
-        finish_reason=last.finish_reason if last else None, grade=grade,
-        answer_excerpt=(out.final_answer if out.final_answer is not None else (last.content if last else ""))[:2000],
-    )
-
-
-def doc_name(task_id: str, arm: str) -> str:
-    return f"agentic.{task_id}.{arm}"
-
-
-def agent_doc(task: AgentTask, arm: str, out: AgentOutcome, result: TestResult, guard: Guard) -> dict[str, Any]:
-    """The run doc of one task run: the whole outcome plus what the report needs to place it. Pure."""
-    size = None
-    if task.repair is not None:
-        size = {"source_files": task.repair.source_files, "tests": task.repair.tests, "bugs": task.repair.bugs,
-                "failing_at_start": task.repair.failing_at_start}
-    return {
-        "schema_version": AGENTIC_DOC_SCHEMA, "task_id": task.id, "arm": arm, "kind": task.kind,
-        "title": task.title, "status": result.status, "failure_class": result.failure_class, "size": size,
-        "guard": {"max_turns": guard.max_turns, "time_limit_s": guard.time_limit_s},
-        "outcome": out.model_dump(mode="json"),
-    }
 
 
 # ---- running ----------------------------------------------------------------------------------------------
