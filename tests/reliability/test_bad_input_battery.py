@@ -201,7 +201,9 @@ def test_bad_url(tmp_path: Path, url: str, seeded: Path) -> None:
     before = digest(db)
     url = url.format(port=free_port())
     line = _one_line_exit2(stackeval("run", "-e", url, "-p", "smoke", "--db", str(db)))
-    assert f"endpoint {url!r} is not an http(s) URL" in line, line
+    # a URL without a scheme gets that reason (users write host:port); the rest "not an http(s) URL"
+    want = "lacks a scheme" if "://" not in url else "is not an http(s) URL"
+    assert f"endpoint {url!r} {want}" in line, line
     assert f"endpoint {url!r}" in _one_line_exit2(stackeval("stack", "-e", url))
     assert digest(db) == before
     fresh = tmp_path / "fresh.db"

@@ -25,6 +25,7 @@ from urllib.parse import urlparse
 
 from stackeval.perf.resource_probe import listening_pid
 from stackeval.perf.resource_summary import parse_probe_lines, summarize
+from stackeval.records.endpoint import parse_endpoint
 from stackeval.records.perf import StartupInfo
 from stackeval.records.resources import PhaseMark, ResourceProfile, ResourceSample
 
@@ -39,8 +40,8 @@ def is_loopback(endpoint: str) -> bool:
 
 
 def metrics_url_for(endpoint: str) -> str:
-    u = urlparse(endpoint)
-    return f"{u.scheme or 'http'}://{u.netloc}/metrics"
+    """/metrics hangs off the server root, whichever way the endpoint is written (``…/v1``, a prefix)."""
+    return parse_endpoint(endpoint).url("/metrics")
 
 
 class ResourceSampler:
@@ -164,9 +165,8 @@ def for_endpoint(endpoint: str, *, metrics: bool = True, interval_s: float = 0.2
     """The sampler for a bench or suite run against ``endpoint``: the local process tree listening on its
     loopback port, else the remote endpoint's /metrics."""
     pid = None
-    if is_loopback(endpoint):
-        port = urlparse(endpoint).port or 80
-        with contextlib.suppress(OSError, ValueError):
-            pid = listening_pid(port)
+    with contextlib.suppress(OSError, ValueError):  # a malformed URL is refused later, with its reason
+        if is_loopback(endpoint):
+            pid = listening_pid(urlparse(endpoint).port or 80)
     return ResourceSampler(pid=pid, metrics_url=metrics_url_for(endpoint) if metrics else None, interval_s=interval_s,
                            gpu=gpu and pid is not None, remote=pid is None)
