@@ -111,15 +111,9 @@ def test_bench_json_and_report_show_memory_at_ready_and_peak_per_level(local_ser
 
 @pytest.fixture(scope="module")
 def kv_sweep(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str]:
-    from tests.integration.conftest import _available
+    from tests.integration.conftest import require_local_server
 
-    why = _available()
-    if why:
-        import os
-
-        if os.environ.get("CI"):
-            pytest.fail(f"the local server must be available in CI: {why}")
-        pytest.skip(why)
+    require_local_server()
     d = tmp_path_factory.mktemp("kv")
     db = d / "kv.db"
     r = stackeval("sweep", str(KV_RECIPE), "--db", str(db), "-q", timeout=600)

@@ -47,15 +47,9 @@ def _refused(endpoint: str) -> bool:
 
 @pytest.fixture(scope="module")
 def sweep_db(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, str, float]:
-    from tests.integration.conftest import _available
+    from tests.integration.conftest import require_local_server
 
-    why = _available()
-    if why:
-        import os
-
-        if os.environ.get("CI"):
-            pytest.fail(f"the local server must be available in CI: {why}")
-        pytest.skip(why)
+    require_local_server()
     d = tmp_path_factory.mktemp("sweep")
     recipe = d / "sweep.yaml"
     recipe.write_text(RECIPE.format(missing=d / "no-such-model.gguf"))
