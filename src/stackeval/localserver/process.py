@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
+import socket
 import subprocess
 import time
 import urllib.request
@@ -36,6 +37,13 @@ def signal_reason(returncode: int) -> str:
         "SIGFPE": "the server crashed (arithmetic fault)",
     }.get(name, "the server was stopped by a signal")
     return f"{name}: {why}"
+
+
+def free_port() -> int:
+    """A free TCP port on the loopback interface."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def log_tail(path: Path | None, n: int = 3) -> str:
