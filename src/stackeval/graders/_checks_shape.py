@@ -35,15 +35,19 @@ _OPENERS = re.compile(r"^[\"'\u201c\u201e\u00ab\u00bb\u300c\u300e*_]+")
 _CLOSERS = re.compile(r"[\"'\u201d\u201c\u00bb\u00ab\u300d\u300f*_]+([.!?\u3002\uff01\uff1f]?)$")
 
 
+def _both(text: str, phrase: str, ignore_case: bool) -> tuple[str, str]:
+    """The answer and the phrase, normalised alike (and case-folded when asked)."""
+    got, want = tx.normalize(text), tx.normalize(phrase)
+    return (got.casefold(), want.casefold()) if ignore_case else (got, want)
+
+
 class StartsWith(_Check):
     kind: Literal["starts_with"]
     phrase: str = Field(min_length=1)
     ignore_case: bool = False
 
     def run(self, text: str) -> tuple[bool, str]:
-        got, want = tx.normalize(text), tx.normalize(self.phrase)
-        if self.ignore_case:
-            got, want = got.casefold(), want.casefold()
+        got, want = _both(text, self.phrase, self.ignore_case)
         ok = any(g.startswith(want) for g in (got, _OPENERS.sub("", got)))
         return ok, f"starts {got[: len(want) + 10]!r}, want {want!r}"
 
@@ -54,9 +58,7 @@ class EndsWith(_Check):
     ignore_case: bool = False
 
     def run(self, text: str) -> tuple[bool, str]:
-        got, want = tx.normalize(text), tx.normalize(self.phrase)
-        if self.ignore_case:
-            got, want = got.casefold(), want.casefold()
+        got, want = _both(text, self.phrase, self.ignore_case)
         ok = any(g.endswith(want) for g in (got, _CLOSERS.sub(r"\1", got)))
         return ok, f"ends {got[-(len(want) + 10):]!r}, want {want!r}"
 

@@ -227,6 +227,19 @@ def _where(base: str, parts: Iterable[Any]) -> str:
     return out
 
 
+# the simple keywords: (instance, keyword value) -> what was wrong
+_SAY: dict[str, Any] = {
+    "enum": lambda v, arg: f"{_show(v)} is not one of {_show(arg)}",
+    "const": lambda v, arg: f"expected {_show(arg)}, got {_show(v)}",
+    "minimum": lambda v, arg: f"{v} is below the minimum {arg}",
+    "maximum": lambda v, arg: f"{v} is above the maximum {arg}",
+    "minLength": lambda v, arg: f"shorter than {arg} characters",
+    "maxLength": lambda v, arg: f"longer than {arg} characters",
+    "minItems": lambda v, arg: f"fewer than {arg} items",
+    "maxItems": lambda v, arg: f"more than {arg} items",
+}
+
+
 def _message(err: ValidationError, path: str) -> str:
     """One validation error in the grader's words (the path of the argument, what was wanted)."""
     where = _where(path, err.absolute_path)
@@ -243,23 +256,8 @@ def _message(err: ValidationError, path: str) -> str:
         extra = [k for k in v if k not in props and not any(re.search(p, k) for p in pats)]
         if extra:
             return f"{where}: unexpected argument {extra[0]!r}"
-    if kw == "enum":
-        return f"{where}: {_show(v)} is not one of {_show(arg)}"
-    if kw == "const":
-        return f"{where}: expected {_show(arg)}, got {_show(v)}"
-    if kw == "minimum":
-        return f"{where}: {v} is below the minimum {arg}"
-    if kw == "maximum":
-        return f"{where}: {v} is above the maximum {arg}"
-    if kw == "minLength":
-        return f"{where}: shorter than {arg} characters"
-    if kw == "maxLength":
-        return f"{where}: longer than {arg} characters"
-    if kw == "minItems":
-        return f"{where}: fewer than {arg} items"
-    if kw == "maxItems":
-        return f"{where}: more than {arg} items"
-    return f"{where}: {err.message}"
+    say = _SAY.get(kw)
+    return f"{where}: {say(v, arg) if say else err.message}"
 
 
 def validate_schema(value: Any, schema: Any, path: str = "arguments") -> list[str]:
