@@ -17,3 +17,8 @@ def round_up(value, step):
 
 def cents(amount):
     return int(round(amount * 100))
+
+
+def percent(cents, pct):
+    """``pct`` percent of ``cents``, to the nearest cent (halves go up)."""
+    return (cents * pct + 50) // 100
