@@ -1,0 +1,319 @@
+"""Source texts and exact figures for the long-material items of strict/prose.yaml and strict/writing.yaml.
+
+Run: ``python prose_checks.py``: every item built here is rebuilt from its records; the script asserts that
+the item's prompt in the YAML contains the rendered source text verbatim, that its reference answer carries
+every computed figure on its labelled line, and that every labelled-line regex of its grader matches the
+computed value. It prints ``<id> <LABEL>=<value> ...`` and exits non-zero on any mismatch.
+``python prose_checks.py --emit <id>`` prints the source text and the figures (used when writing the item).
+Standard library + PyYAML only; the records are fixed data (no randomness), every figure is computed.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import yaml
+
+STRICT = Path(__file__).resolve().parent.parent
+
+
+@dataclass
+class Built:
+    yaml_file: str
+    source: str
+    answers: dict[str, str]  # LABEL -> value exactly as the reference writes it
+    notes: dict[str, str] = field(default_factory=dict)  # near-miss values, for the wrong answers
+
+
+BUILDERS: dict[str, Callable[[], Built]] = {}
+
+
+def item(item_id: str) -> Callable[[Callable[[], Built]], Callable[[], Built]]:
+    def deco(fn: Callable[[], Built]) -> Callable[[], Built]:
+        BUILDERS[item_id] = fn
+        return fn
+
+    return deco
+
+
+def money(pence: int) -> str:
+    return f"{pence // 100}.{pence % 100:02d}"
+
+
+def day(d: dt.date) -> str:
+    return f"{d.strftime('%A')} {d.day} {d.strftime('%B')}"
+
+
+def short(d: dt.date) -> str:
+    return f"{d.day} {d.strftime('%B')}"
+
+
+# --------------------------------------------------------------------------------------------------------
+# Tool library hire ledger (prose.frontier.01 and prose.expert.06)
+# --------------------------------------------------------------------------------------------------------
+TOOLS = {  # name -> daily rate in pence
+    "pressure washer": 1400,
+    "tile cutter": 900,
+    "cement mixer": 2200,
+    "carpet cleaner": 1800,
+    "hedge trimmer": 800,
+    "long ladder": 600,
+    "floor sander": 2500,
+}
+WASHER_NEW_RATE = 1600
+WASHER_CHANGE = dt.date(2026, 4, 15)
+GOLD = {"Omar Said", "Beatrix Lund", "Kwame Mensah"}
+IMOGEN_GOLD_FROM = dt.date(2026, 4, 9)
+LATE_PER_DAY = 400
+LATE_CAP = 2000
+WAIVED = {"H17"}
+HIRE_CANCELLED = {"H12"}
+
+A = dt.date(2026, 4, 1)
+
+
+def d(n: int) -> dt.date:
+    return A + dt.timedelta(days=n - 1)
+
+
+# (id, member, tool, collected (April day), agreed return, actual return)
+HIRES = [
+    ("H01", "Imogen Hart", "pressure washer", 1, 3, 3),
+    ("H02", "Omar Said", "cement mixer", 2, 6, 8),
+    ("H03", "Luca Ferri", "long ladder", 3, 4, 4),
+    ("H04", "Beatrix Lund", "tile cutter", 4, 7, 7),
+    ("H05", "Imogen Hart", "hedge trimmer", 6, 6, 6),
+    ("H06", "Kwame Mensah", "floor sander", 7, 9, 14),
+    ("H07", "Dara Quinn", "pressure washer", 8, 11, 13),
+    ("H08", "Luca Ferri", "carpet cleaner", 9, 10, 10),
+    ("H09", "Imogen Hart", "tile cutter", 10, 14, 16),
+    ("H10", "Omar Said", "long ladder", 11, 18, 18),
+    ("H11", "Sunita Rao", "cement mixer", 13, 15, 15),
+    ("H12", "Dara Quinn", "floor sander", 14, 16, 16),
+    ("H13", "Beatrix Lund", "pressure washer", 14, 17, 20),
+    ("H14", "Imogen Hart", "pressure washer", 15, 17, 17),
+    ("H15", "Kwame Mensah", "hedge trimmer", 16, 16, 18),
+    ("H16", "Sunita Rao", "carpet cleaner", 17, 20, 20),
+    ("H17", "Luca Ferri", "cement mixer", 18, 20, 25),
+    ("H18", "Omar Said", "pressure washer", 20, 22, 21),
+    ("H19", "Dara Quinn", "tile cutter", 21, 23, 27),
+    ("H20", "Imogen Hart", "floor sander", 22, 23, 24),
+    ("H21", "Beatrix Lund", "long ladder", 23, 28, 30),
+    ("H22", "Sunita Rao", "pressure washer", 24, 27, 27),
+    ("H23", "Kwame Mensah", "tile cutter", 25, 27, 27),
+    ("H24", "Luca Ferri", "hedge trimmer", 27, 28, 29),
+    ("H25", "Omar Said", "carpet cleaner", 27, 29, 28),
+    ("H26", "Dara Quinn", "long ladder", 28, 28, 28),
+    ("H27", "Sunita Rao", "floor sander", 28, 30, 30),
+    ("H28", "Kwame Mensah", "pressure washer", 29, 30, 30),
+    ("H29", "Beatrix Lund", "hedge trimmer", 29, 29, 30),
+]
+
+
+def hire_days(c: dt.date, r: dt.date) -> int:
+    if r == c:
+        return 0 if c.weekday() == 6 else 1
+    return sum(1 for k in range((r - c).days) if (c + dt.timedelta(days=k)).weekday() != 6)
+
+
+def hire_charges() -> dict[str, dict[str, int]]:
+    out = {}
+    for hid, member, tool, c, agreed, ret in HIRES:
+        if hid in HIRE_CANCELLED:
+            continue
+        cd, ad, rd = d(c), d(agreed), d(ret)
+        assert cd.weekday() != 6 and rd.weekday() != 6, hid  # shop shut on Sundays
+        days = hire_days(cd, rd)
+        rate = TOOLS[tool]
+        if tool == "pressure washer" and cd >= WASHER_CHANGE:
+            rate = WASHER_NEW_RATE
+        gross = days * rate
+        gold = member in GOLD or (member == "Imogen Hart" and cd >= IMOGEN_GOLD_FROM)
+        hire = gross * 85 // 100 if gold else gross
+        assert (gross * 85) % 100 == 0 or not gold
+        late_days = max(0, (rd - ad).days)
+        late = 0 if hid in WAIVED else min(LATE_CAP, late_days * LATE_PER_DAY)
+        out[hid] = {"days": days, "hire": hire, "late": late, "gold": int(gold), "late_days": late_days}
+    return out
+
+
+def hire_source() -> str:
+    lines = []
+    for hid, member, tool, c, agreed, ret in HIRES:
+        cd, ad, rd = d(c), d(agreed), d(ret)
+        if ad == cd:
+            due = "due back the same day"
+        else:
+            due = f"due back {day(ad)}"
+        if rd == ad:
+            back = "returned on time"
+        elif rd < ad:
+            back = f"returned early, on {day(rd)}"
+        else:
+            back = f"returned on {day(rd)}"
+        lines.append(f"{hid}. {member} collected the {tool} on {day(cd)}, {due}; {back}.")
+    return "\n".join(lines)
+
+
+HIRE_RULES = """\
+Hire charges. Each tool has a daily rate: pressure washer £14, tile cutter £9, cement mixer £22, carpet
+cleaner £18, hedge trimmer £8, long ladder £6, floor sander £25. The hire days of a loan are the calendar
+days from the day of collection up to, but not including, the day of return; a tool returned on the day it
+was collected counts as one hire day. Sundays are never charged (the shop is closed on Sundays, so nothing
+is collected or returned on a Sunday). The hire charge of a loan is its number of charged days times the
+daily rate. Gold members get 15% off the hire charge; the discount never applies to late fees. Members on
+the Gold plan: Omar Said, Beatrix Lund and Kwame Mensah. Everyone else is on the Standard plan.
+
+Late fees. A loan returned after its due date pays a late fee of £4 for every calendar day by which the
+return date is later than the due date (one day late is £4; Sundays count here), capped at £20 per loan. The late fee is charged on top of
+the hire charge for the extra days. A loan returned early pays only for the days it was out."""
+
+HIRE_AMEND = """\
+Amendments noted by the treasurer at the end of the month (they override anything above):
+(a) From Wednesday 15 April the daily rate of the pressure washer is £16. The rate in force on the day of
+collection applies to the whole loan.
+(b) Imogen Hart moved to the Gold plan on Thursday 9 April. Loans she collected from that day on get the
+Gold discount; loans she collected earlier do not.
+(c) Loan H17's late fee is waived: the member could not return the mixer because our shop was shut for
+flood repairs. Its hire charge stands, including the extra days.
+(d) Loan H12 was cancelled before the member left the shop; nothing is charged for it."""
+
+
+def hire_text(intro: str) -> str:
+    return (
+        f"{intro}\n\n{HIRE_RULES}\n\nLOANS, April 2026 (1 April 2026 was a Wednesday):\n{hire_source()}\n\n"
+        f"{HIRE_AMEND}"
+    )
+
+
+HIRE_INTRO = """\
+Brookfield Tool Library, members' ledger, April 2026. The tool library lends tools to its members for a
+daily fee. The rules below are from the members' handbook; the loans are copied from the counter book.
+
+Members. Imogen Hart (joined 2023, Standard plan, volunteers on Saturday mornings); Omar Said (joined 2021,
+Gold plan); Luca Ferri (joined 2025, Standard plan, asked for a ladder rack to be fitted); Beatrix Lund
+(joined 2022, Gold plan, treasurer's sister); Kwame Mensah (joined 2024, Gold plan); Dara Quinn (joined
+2025, Standard plan); Sunita Rao (joined 2024, Standard plan, pays by bank transfer). Every member paid a
+refundable deposit of £50 when joining; deposits are held separately and are never part of any charge.
+Annual membership fees (£30 Standard, £45 Gold) are collected in January and are not part of this ledger.
+
+Opening hours. Monday to Saturday, 9:00 to 17:00; closed on Sundays. Loans may be collected and returned
+at any time during opening hours; the time of day never changes a charge."""
+
+
+@item("s1.prose.frontier.01")
+def hire_frontier() -> Built:
+    ch = hire_charges()
+    by = {h[0]: h for h in HIRES}
+    im = sum(v["hire"] + v["late"] for k, v in ch.items() if by[k][1] == "Imogen Hart")
+    late = sum(v["late"] for v in ch.values())
+    washer = sum(v["hire"] for k, v in ch.items() if by[k][2] == "pressure washer")
+    members = sorted({h[1] for h in HIRES})
+    days = {m: sum(v["days"] for k, v in ch.items() if by[k][1] == m) for m in members}
+    top = max(days.values())
+    assert list(days.values()).count(top) == 1, days
+    top_m = max(days, key=lambda m: days[m])
+    tot = {m: sum(v["hire"] + v["late"] for k, v in ch.items() if by[k][1] == m) for m in members}
+    big = max(tot.values())
+    assert list(tot.values()).count(big) == 1
+    big_m = max(tot, key=lambda m: tot[m])
+    # near misses: forgetting the washer rate change, the waiver, the Sunday rule
+    im_no_gold = sum(
+        v["days"] * TOOLS[by[k][2]] + v["late"] for k, v in ch.items() if by[k][1] == "Imogen Hart"
+    )
+    return Built(
+        "prose.yaml",
+        hire_text(HIRE_INTRO),
+        {
+            "IMOGEN_TOTAL": money(im),
+            "LATE_FEES": money(late),
+            "WASHER_HIRE": money(washer),
+            "MOST_DAYS": f"{top_m} ({top})",
+            "TOP_PAYER": f"{big_m} ({money(big)})",
+        },
+        {"imogen_no_gold_no_rate_change": money(im_no_gold), "days": str(days), "tot": str(tot)},
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
+# checking
+# --------------------------------------------------------------------------------------------------------
+LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
+
+
+def value_pattern(value: str) -> str:
+    """A regex for one labelled value: money may carry a pound sign and a thousands comma."""
+    out = []
+    for tok in re.split(r"(\d+\.\d\d|\d+)", value):
+        if re.fullmatch(r"\d+\.\d\d", tok):
+            whole, cents = tok.split(".")
+            w = re.escape(whole) if len(whole) <= 3 else f"{whole[:-3]},?{whole[-3:]}"
+            out.append(f"£?{w}\\.{cents}")
+        elif tok:
+            out.append(re.escape(tok).replace("\\ ", " "))
+    return "".join(out)
+
+
+def label_check(label: str, value: str) -> str:
+    pat = f"^[ \\t*_>-]*{label}[*_]*:[*_ \\t]*{value_pattern(value)}[ \\t*_.]*$"
+    return f"      - {{kind: regex, name: {label.lower()}, ignore_case: true, pattern: '{pat}'}}"
+
+
+def check_item(item_id: str, it: dict, b: Built) -> list[str]:
+    errs = []
+    if b.source not in it["prompt"]:
+        errs.append("source text not in prompt verbatim")
+    got = dict(LINE.findall(it["reference"]))
+    for label, value in b.answers.items():
+        if got.get(label) != value:
+            errs.append(f"reference {label}: {got.get(label)!r} != {value!r}")
+        checks = [c for c in it["grader"]["checks"] if c.get("name") == label.lower()]
+        if len(checks) != 1:
+            errs.append(f"no regex check named {label.lower()}")
+            continue
+        c = checks[0]
+        flags = (re.I if c.get("ignore_case") else 0) | (re.M if c.get("multiline", True) else 0)
+        if not re.search(c["pattern"], f"{label}: {value}", flags):
+            errs.append(f"check {label.lower()} does not match the computed value")
+        pound = f"{label}: £{value}" if value[0].isdigit() else f"{label}: {value}"
+        for alt in (pound, f"**{label}:** {value}", f"- {label}: {value}.", f"{label}: {value.lower()}"):
+            if not re.search(c["pattern"], alt, flags):
+                errs.append(f"check {label.lower()} rejects presentation {alt!r}")
+    return errs
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) == 2 and argv[0] == "--emit":
+        b = BUILDERS[argv[1]]()
+        print(b.source)
+        print(f"\n[{len(b.source.split())} words]")
+        for k, v in b.answers.items():
+            print(f"{k}: {v}")
+        for k, v in b.notes.items():
+            print(f"# {k}: {v}")
+        for k, v in b.answers.items():
+            print(label_check(k, v))
+        return 0
+    bad = 0
+    cache: dict[str, dict[str, dict]] = {}
+    for item_id, fn in BUILDERS.items():
+        b = fn()
+        if b.yaml_file not in cache:
+            items = yaml.safe_load((STRICT / b.yaml_file).read_text(encoding="utf-8"))
+            cache[b.yaml_file] = {i["id"]: i for i in items}
+        it = cache[b.yaml_file].get(item_id)
+        errs = ["missing from YAML"] if it is None else check_item(item_id, it, b)
+        for e in errs:
+            print(f"ERROR {item_id}: {e}", file=sys.stderr)
+        bad += bool(errs)
+        print(item_id, " ".join(f"{k}={v}" for k, v in b.answers.items()))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
