@@ -241,26 +241,195 @@ def hire_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Café timesheet, two weeks (prose.frontier.08)
+# --------------------------------------------------------------------------------------------------------
+STAFF_RATE = {"Ana": 1240, "Ben": 1320, "Chloe": 1280, "Dev": 1200, "Elif": 1360, "Farid": 1240}
+ANA_NEW_RATE, ANA_RATE_FROM = 1320, dt.date(2026, 3, 9)
+SITES = ("Harbour", "Mill Lane")
+M = dt.date(2026, 3, 1)
+
+
+def _hm(t: str) -> int:
+    h, m = t.split(":")
+    return int(h) * 60 + int(m)
+
+
+# day of March -> {site: [(name, start, end), ...]}; written out by hand, every time on the quarter hour
+ROTA: dict[int, dict[str, list[tuple[str, str, str]]]] = {
+    2: {"Harbour": [("Ana", "07:00", "15:30"), ("Ben", "12:00", "20:30")],
+        "Mill Lane": [("Chloe", "06:45", "13:45"), ("Dev", "13:00", "21:15")]},
+    3: {"Harbour": [("Elif", "07:00", "12:30"), ("Ana", "11:30", "20:00")],
+        "Mill Lane": [("Farid", "06:30", "14:30"), ("Chloe", "14:00", "21:00")]},
+    4: {"Harbour": [("Ben", "07:15", "15:00"), ("Dev", "14:30", "21:45")],
+        "Mill Lane": [("Ana", "06:45", "12:45"), ("Elif", "12:00", "20:15")]},
+    5: {"Harbour": [("Farid", "07:00", "16:00"), ("Chloe", "13:00", "20:45")],
+        "Mill Lane": [("Dev", "06:30", "12:15"), ("Ben", "12:15", "21:30")]},
+    6: {"Harbour": [("Ana", "06:45", "14:15"), ("Elif", "14:00", "22:00")],
+        "Mill Lane": [("Chloe", "07:00", "13:00"), ("Farid", "12:45", "20:45")]},
+    7: {"Harbour": [("Dev", "07:30", "16:30"), ("Ben", "15:00", "20:00")],
+        "Mill Lane": [("Elif", "07:00", "15:15"), ("Ana", "13:30", "21:00")]},
+    8: {"Harbour": [("Chloe", "08:00", "14:00"), ("Farid", "12:00", "18:30")],
+        "Mill Lane": [("Ben", "08:00", "16:15"), ("Dev", "11:00", "17:00")]},
+    9: {"Harbour": [("Elif", "07:00", "15:00"), ("Chloe", "12:30", "21:00")],
+        "Mill Lane": [("Ana", "06:30", "13:30"), ("Farid", "13:15", "20:45")]},
+    10: {"Harbour": [("Dev", "06:45", "12:45"), ("Ana", "12:30", "20:30")],
+         "Mill Lane": [("Ben", "07:00", "15:45"), ("Elif", "15:00", "21:15")]},
+    11: {"Harbour": [("Farid", "07:15", "15:15"), ("Ben", "14:00", "21:00")],
+         "Mill Lane": [("Chloe", "06:30", "14:00"), ("Dev", "13:30", "20:00")]},
+    12: {"Harbour": [("Chloe", "07:00", "13:15"), ("Elif", "13:00", "21:30")],
+         "Mill Lane": [("Ben", "06:45", "15:00"), ("Ana", "14:30", "20:45")]},
+    13: {"Harbour": [("Ana", "07:00", "16:00"), ("Dev", "15:30", "21:00")],
+         "Mill Lane": [("Farid", "06:45", "12:30"), ("Chloe", "12:00", "20:30")]},
+    14: {"Harbour": [("Ben", "07:30", "15:30"), ("Farid", "13:00", "21:45")],
+         "Mill Lane": [("Elif", "07:00", "13:00"), ("Dev", "12:30", "19:30")]},
+    15: {"Harbour": [("Elif", "08:00", "16:30"), ("Ana", "11:30", "17:30")],
+         "Mill Lane": [("Dev", "08:00", "14:15"), ("Chloe", "13:00", "20:00")]},
+}
+CLOSED_DAY = (11, "Mill Lane")  # flood: shifts cancelled, 4 hours' pay at the plain rate
+SWAP_DAY = 12  # Ben and Chloe swap their shifts
+LATE_FIX = (7, "Ben", "21:30")  # Ben's shift on 7 March ended at 21:30
+SUPPLEMENT = 500  # opener supplement, pence
+
+
+def timesheet_shifts() -> list[dict]:
+    out = []
+    for dnum, sites in ROTA.items():
+        date = M + dt.timedelta(days=dnum - 1)
+        for site in SITES:
+            rows = list(sites[site])
+            for name, a, b in rows:
+                if dnum == SWAP_DAY and name in ("Ben", "Chloe"):
+                    name = "Chloe" if name == "Ben" else "Ben"
+                if (dnum, name) == LATE_FIX[:2]:
+                    b = LATE_FIX[2]
+                out.append({"date": date, "site": site, "name": name, "start": _hm(a), "end": _hm(b),
+                            "cancelled": (dnum, site) == CLOSED_DAY})
+    return out
+
+
+def shift_pay(sh: dict, openers: set[tuple[dt.date, str, str]]) -> dict[str, int]:
+    """Pay in pence and paid minutes of one shift."""
+    name, date = sh["name"], sh["date"]
+    rate = STAFF_RATE[name]
+    if name == "Ana" and date >= ANA_RATE_FROM:
+        rate = ANA_NEW_RATE
+    if sh["cancelled"]:
+        return {"pay": 4 * rate, "minutes": 240, "evening": 0, "sunday": 0}
+    length = sh["end"] - sh["start"]
+    paid = length - 30 if length > 360 else length
+    sunday = date.weekday() == 6
+    evening = 0 if sunday else max(0, sh["end"] - max(sh["start"], 20 * 60))
+    base = paid * rate * (3 if sunday else 2)  # doubled to stay in integers for the 1.5 rate
+    assert base % 120 == 0, sh
+    pay = base // 120 + evening * 200 // 60
+    assert evening * 200 % 60 == 0
+    if (date, sh["site"], name) in openers:
+        pay += SUPPLEMENT
+    return {"pay": pay, "minutes": paid, "evening": evening, "sunday": pay if sunday else 0}
+
+
+def timesheet_figures() -> dict[str, dict[str, int]]:
+    shifts = timesheet_shifts()
+    openers = set()
+    for date in sorted({s["date"] for s in shifts}):
+        for site in SITES:
+            live = [s for s in shifts if s["date"] == date and s["site"] == site and not s["cancelled"]]
+            if live:
+                first = min(live, key=lambda s: s["start"])
+                assert sum(1 for s in live if s["start"] == first["start"]) == 1
+                openers.add((date, site, first["name"]))
+    per: dict[str, dict[str, int]] = {n: {"pay": 0, "minutes": 0, "evening": 0, "sunday": 0, "opens": 0}
+                                     for n in STAFF_RATE}
+    for sh in shifts:
+        p = shift_pay(sh, openers)
+        for k, v in p.items():
+            per[sh["name"]][k] += v
+        per[sh["name"]]["opens"] += (sh["date"], sh["site"], sh["name"]) in openers
+    return per
+
+
+def timesheet_source() -> str:
+    lines = []
+    for dnum, sites in ROTA.items():
+        date = M + dt.timedelta(days=dnum - 1)
+        parts = []
+        for site in SITES:
+            parts.append(f"{site}: " + ", ".join(f"{n} {a}-{b}" for n, a, b in sites[site]))
+        lines.append(f"{day(date)}. " + "; ".join(parts) + ".")
+    return "\n".join(lines)
+
+
+TIMESHEET_RULES = """\
+Pay rules (from the staff handbook). Hourly rates: Ana £12.40, Ben £13.20, Chloe £12.80, Dev £12.00,
+Elif £13.60, Farid £12.40. A shift's paid time is its length, less an unpaid 30-minute break if the shift
+is longer than 6 hours (a shift of exactly 6 hours has no break). The break is always taken before 20:00.
+Evening premium: every paid minute worked after 20:00 earns an extra £2.00 an hour on top of the rate
+(so 45 minutes after 20:00 earn £1.50 extra). Sundays: every paid minute on a Sunday is paid at 1.5 times
+the hourly rate, and the evening premium does not apply on Sundays. Opener supplement: at each site, the
+person whose shift starts first that day receives a flat £5.00 for opening up (no two shifts at one site
+ever start at the same time). There is no other pay: no overtime rate, no travel money."""
+
+TIMESHEET_AMEND = """\
+Corrections from the manager, entered after the rota was closed (they override the rota above):
+1. Ana's hourly rate rose to £13.20 from Monday 9 March; shifts before that day stay at £12.40.
+2. On Thursday 12 March Ben and Chloe swapped shifts: each worked the other's shift exactly as written
+   (same site, same times).
+3. Mill Lane did not open on Wednesday 11 March because of a burst pipe. Both shifts there were cancelled;
+   each person rostered there that day is paid 4 hours at their plain hourly rate instead, with no
+   premium and no supplement, and nobody opened Mill Lane that day.
+4. Ben's shift at Harbour on Saturday 7 March ended at 21:30, not 20:00."""
+
+TIMESHEET_INTRO = """\
+Kettle & Crumb cafés, fortnightly timesheet, Monday 2 March to Sunday 15 March 2026. Two sites, Harbour
+and Mill Lane; times are 24-hour clock, start-end, and every shift starts and ends on the same day."""
+
+
+@item("s1.prose.frontier.08")
+def timesheet_frontier() -> Built:
+    per = timesheet_figures()
+    total = sum(v["pay"] for v in per.values())
+    evening = sum(v["evening"] for v in per.values())
+    sunday = sum(v["sunday"] for v in per.values())
+    hrs = {n: v["minutes"] for n, v in per.items()}
+    top = max(hrs.values())
+    assert list(hrs.values()).count(top) == 1, hrs
+    top_n = max(hrs, key=lambda n: hrs[n])
+    assert evening % 15 == 0 and top % 15 == 0
+    return Built(
+        "prose.yaml",
+        f"{TIMESHEET_INTRO}\n\n{TIMESHEET_RULES}\n\nROTA:\n{timesheet_source()}\n\n{TIMESHEET_AMEND}",
+        {
+            "ANA_PAY": money(per["Ana"]["pay"]),
+            "CHLOE_PAY": money(per["Chloe"]["pay"]),
+            "EVENING_HOURS": f"{evening / 60:.2f}",
+            "SUNDAY_PAY": money(sunday),
+            "MOST_HOURS": f"{top_n} ({top / 60:.2f})",
+        },
+        {"per": str(per), "total": money(total)},
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
 
 
-def value_pattern(value: str) -> str:
-    """A regex for one labelled value: money may carry a pound sign and a thousands comma."""
+def value_pattern(value: str, hours: bool = False) -> str:
+    """A regex for one labelled value: money may carry a pound sign and a thousands comma; hours a unit."""
     out = []
     for tok in re.split(r"(\d+\.\d\d|\d+)", value):
         if re.fullmatch(r"\d+\.\d\d", tok):
             whole, cents = tok.split(".")
             w = re.escape(whole) if len(whole) <= 3 else f"{whole[:-3]},?{whole[-3:]}"
-            out.append(f"£?{w}\\.{cents}")
+            out.append(f"{w}\\.{cents}(?: ?(?:h|hrs?|hours?))?" if hours else f"£?{w}\\.{cents}")
         elif tok:
             out.append(re.escape(tok).replace("\\ ", " "))
     return "".join(out)
 
 
 def label_check(label: str, value: str) -> str:
-    pat = f"^[ \\t*_>-]*{label}[*_]*:[*_ \\t]*{value_pattern(value)}[ \\t*_.]*$"
+    pat = f"^[ \\t*_>-]*{label}[*_]*:[*_ \\t]*{value_pattern(value, 'HOURS' in label)}[ \\t*_.]*$"
     return f"      - {{kind: regex, name: {label.lower()}, ignore_case: true, pattern: '{pat}'}}"
 
 
@@ -280,7 +449,7 @@ def check_item(item_id: str, it: dict, b: Built) -> list[str]:
         flags = (re.I if c.get("ignore_case") else 0) | (re.M if c.get("multiline", True) else 0)
         if not re.search(c["pattern"], f"{label}: {value}", flags):
             errs.append(f"check {label.lower()} does not match the computed value")
-        pound = f"{label}: £{value}" if value[0].isdigit() else f"{label}: {value}"
+        pound = f"{label}: £{value}" if value[0].isdigit() and "HOURS" not in label else f"{label}: {value}"
         for alt in (pound, f"**{label}:** {value}", f"- {label}: {value}.", f"{label}: {value.lower()}"):
             if not re.search(c["pattern"], alt, flags):
                 errs.append(f"check {label.lower()} rejects presentation {alt!r}")
