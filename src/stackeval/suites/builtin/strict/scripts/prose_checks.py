@@ -13,6 +13,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 import sys
+import textwrap
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -406,6 +407,145 @@ def timesheet_frontier() -> Built:
             "MOST_HOURS": f"{top_n} ({top / 60:.2f})",
         },
         {"per": str(per), "total": money(total)},
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
+# Conference expense claims (prose.frontier.10)
+# --------------------------------------------------------------------------------------------------------
+HOTEL_CAP = {"Vienna": 15000, "Lisbon": 13000}
+PER_DIEM_FULL, PER_DIEM_TRAVEL, LUNCH_DEDUCTION, TAXI_MAX = 4000, 2500, 1200, 3000
+OCT1 = dt.date(2026, 10, 1)
+
+
+@dataclass
+class Trip:
+    name: str
+    pron: str
+    city: str
+    out: int  # October day of departure
+    back: int
+    hotel: int  # pence per night
+    flight: int
+    taxis: list[tuple[int, bool]]  # (pence, has receipt)
+    lunches: list[int]  # October days on which the conference gave lunch to this person
+    fee: int = 0  # conference fee paid personally
+    cap_override: int | None = None
+    own_nights: int = 0  # nights at the traveller's own request (last nights of the stay)
+    extra: int = 0  # reimbursable extra (change fee)
+    personal: str = ""  # a non-reimbursable line on the form (distractor)
+
+
+TRIPS = [
+    Trip("Priya Nair", "She", "Vienna", 12, 16, 17200, 21400, [(1800, True), (2300, False)], [13, 14],
+         cap_override=17500, personal="a minibar bill of £12.40"),
+    Trip("Tom Becker", "He", "Lisbon", 13, 16, 12400, 18900, [(3600, True), (1450, True)], [14, 15],
+         fee=32000, extra=6000),
+    Trip("Aisha Okafor", "She", "Vienna", 11, 15, 14600, 24800, [(2750, True)], [13, 14], fee=29500),
+    Trip("Jonas Weber", "He", "Lisbon", 12, 17, 13800, 17600, [(1200, True), (2600, True), (900, False)],
+         [14, 15], personal="a £22.00 book bought at the conference stand"),
+    Trip("Mei Lin", "She", "Vienna", 13, 18, 15800, 26300, [(4100, True)], [14, 15], own_nights=1,
+         personal="gifts for her team costing £31.00"),
+]
+EXTRA_LUNCH = ("Vienna", 15)  # amendment: lunch also given on 15 October in Vienna to everyone attending
+
+
+def trip_figures() -> dict[str, dict[str, int]]:
+    out = {}
+    for t in TRIPS:
+        nights = t.back - t.out
+        paid_nights = nights - t.own_nights
+        back = t.back - t.own_nights  # per diem stops at the day the trip would have ended
+        cap = t.cap_override or HOTEL_CAP[t.city]
+        hotel_paid = paid_nights * min(cap, t.hotel)
+        disallowed = nights * t.hotel - hotel_paid
+        lunches = set(t.lunches)
+        if t.city == EXTRA_LUNCH[0] and t.out <= EXTRA_LUNCH[1] <= t.back:
+            lunches.add(EXTRA_LUNCH[1])
+        lunches = {x for x in lunches if x <= back}
+        days = back - t.out + 1
+        per_diem = 2 * PER_DIEM_TRAVEL + (days - 2) * PER_DIEM_FULL - LUNCH_DEDUCTION * len(lunches)
+        taxis = sum(min(TAXI_MAX, p) for p, r in t.taxis if r)
+        total = t.flight + hotel_paid + per_diem + taxis + t.fee + t.extra
+        out[t.name] = {"total": total, "hotel_disallowed": disallowed, "per_diem": per_diem,
+                       "taxis": taxis, "hotel_paid": hotel_paid}
+    return out
+
+
+def trips_source() -> str:
+    paras = []
+    for t in TRIPS:
+        first = t.name.split()[0]
+        o, b = OCT1 + dt.timedelta(days=t.out - 1), OCT1 + dt.timedelta(days=t.back - 1)
+        nights = t.back - t.out
+        taxis = []
+        for p, r in t.taxis:
+            taxis.append(f"£{money(p)} ({'receipt attached' if r else 'no receipt'})")
+        lunch = " and ".join(short(OCT1 + dt.timedelta(days=x - 1)) for x in t.lunches)
+        text = (
+            f"{t.name} flew to {t.city} on {day(o)} and flew home on {day(b)}. {t.pron} stayed {nights} nights "
+            f"at £{money(t.hotel)} a night and paid £{money(t.flight)} for the return flight. "
+            f"Taxi fares claimed: {', '.join(taxis)}. The conference gave {first} lunch on {lunch}."
+        )
+        if t.personal:
+            text += f" The form also lists {t.personal}."
+        if t.fee:
+            text += f" {first} paid the conference fee of £{money(t.fee)} personally."
+        else:
+            text += f" {first}'s conference fee was paid by the company directly."
+        paras.append(textwrap.fill(text, 106))
+    return "\n\n".join(paras)
+
+
+TRIP_INTRO = """\
+Orbis Analytics, expense claims for the October conferences (Vienna Data Week and Lisbon Cloud Summit).
+Five people travelled. The policy comes first, then each person's claim as written on the form, then the
+finance team's decisions, which override the policy where they differ."""
+
+TRIP_POLICY = """\
+Travel policy (what the company reimburses; nothing else is paid back):
+1. Flights: the return flight in full.
+2. Hotels: the nightly price up to a cap of £150 a night in Vienna and £130 a night in Lisbon; the part of
+   any night above the cap is not reimbursed.
+3. Daily allowance: £25 for the day of departure, £25 for the day of return, and £40 for every day in
+   between; £12 is deducted for every day on which the conference gave the traveller lunch.
+4. Taxis: only fares with a receipt, and at most £30 per fare (a dearer fare is paid back as £30).
+5. Conference fees: reimbursed in full if the traveller paid them personally.
+Minibar, laundry, gifts and personal purchases are never reimbursed."""
+
+TRIP_DECISIONS = """\
+Finance team decisions (these override the policy and the forms):
+(a) Priya Nair's hotel was booked by the organiser when the cheaper hotels were full, so her cap is £175 a
+night instead of £150.
+(b) Tom Becker's airline moved his return flight; the £60 change fee he paid is reimbursed on top of the
+fare.
+(c) Vienna Data Week also gave every attendee lunch on Thursday 15 October; the forms above leave this day
+out, but the £12 deduction applies to every Vienna traveller whose trip includes that day (a day of
+departure or return counts as included).
+(d) Mei Lin stayed one extra night at her own request and flew home a day later than the conference
+required. The last night of her stay is not reimbursed at all, and her daily allowance is worked out as
+if she had flown home on Saturday 17 October (so 17 October counts as her day of return).
+(e) Aisha Okafor also claimed £38.50 for a laundry bill; this is refused under the policy."""
+
+
+@item("s1.prose.frontier.10")
+def trips_frontier() -> Built:
+    f = trip_figures()
+    total = {n: v["total"] for n, v in f.items()}
+    big = max(total.values())
+    assert list(total.values()).count(big) == 1
+    big_n = max(total, key=lambda n: total[n])
+    return Built(
+        "prose.yaml",
+        f"{TRIP_INTRO}\n\n{TRIP_POLICY}\n\nCLAIMS:\n{trips_source()}\n\n{TRIP_DECISIONS}",
+        {
+            "PRIYA_TOTAL": money(f["Priya Nair"]["total"]),
+            "MEI_TOTAL": money(f["Mei Lin"]["total"]),
+            "HOTEL_NOT_PAID": money(sum(v["hotel_disallowed"] for v in f.values())),
+            "ALLOWANCES": money(sum(v["per_diem"] for v in f.values())),
+            "LARGEST": f"{big_n} ({money(big)})",
+        },
+        {"f": str(f)},
     )
 
 
