@@ -550,6 +550,119 @@ def trips_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Festival committee action log (prose.frontier.03)
+# --------------------------------------------------------------------------------------------------------
+MAY1 = dt.date(2026, 5, 1)
+ACTION_LOG: list[tuple] = [
+    ("new", "Book the stage", "Priya", 3),
+    ("new", "Print posters", "Leon", 10),
+    ("new", "Order wristbands", "Priya", 8),
+    ("new", "Arrange first aid cover", "Sam", 12),
+    ("reassign", "Book the stage", "Leon"),
+    ("reassign", "Print posters", "Priya"),
+    ("new", "Confirm food stalls", "Sam", 15),
+    ("postpone", "Order wristbands", 7),
+    ("new", "Hire portable toilets", "Nadia", 9),
+    ("swap", "Sam", "Leon"),
+    ("new", "Apply for road closure", "Priya", 6),
+    ("cancel", "Print posters"),
+    ("new", "Recruit volunteers", "Priya", 14),
+    ("rename", "Hire portable toilets", "Hire toilets and hand basins"),
+    ("new", "Book the brass band", "Nadia", 11),
+    ("postpone", "Apply for road closure", 3),
+    ("leaves", "Priya", "Nadia"),
+    ("shift_before", 14, 2),
+    ("new", "Buy raffle prizes", "Sam", 13),
+    ("reassign", "Recruit volunteers", "Sam"),
+    ("cancel", "Book the brass band"),
+    ("new", "Print programmes", "Leon", 16),
+    ("swap", "Nadia", "Sam"),
+    ("postpone", "Arrange first aid cover", 4),
+    ("rename", "Print programmes", "Print programmes and maps"),
+    ("new", "Test the sound system", "Omar", 17),
+    ("shift_before", 12, 1),
+    ("reassign", "Buy raffle prizes", "Omar"),
+]
+
+
+def _may(n: int) -> str:
+    return f"{n} May"
+
+
+def run_action_log() -> tuple[list[tuple[str, str, int]], list[str], list[str]]:
+    acts: dict[str, dict] = {}
+    order: list[str] = []
+    cancelled: list[str] = []
+    lines: list[str] = []
+    for op in ACTION_LOG:
+        k = op[0]
+        if k == "new":
+            _, name, owner, due = op
+            acts[name] = {"owner": owner, "due": due, "open": True}
+            order.append(name)
+            lines.append(f"New action: {name}. Owner {owner}, due {_may(due)}.")
+        elif k == "reassign":
+            _, name, owner = op
+            assert acts[name]["open"]
+            acts[name]["owner"] = owner
+            lines.append(f"Update: \"{name}\" moves to {owner}; due date unchanged.")
+        elif k == "postpone":
+            _, name, days = op
+            acts[name]["due"] += days
+            lines.append(f"Update: \"{name}\" is postponed by {days} days.")
+        elif k == "cancel":
+            _, name = op
+            acts[name]["open"] = False
+            cancelled.append(name)
+            lines.append(f"Update: \"{name}\" is cancelled.")
+        elif k == "swap":
+            _, a, b = op
+            for v in acts.values():
+                if v["open"] and v["owner"] in (a, b):
+                    v["owner"] = b if v["owner"] == a else a
+            lines.append(f"Update: {a} and {b} swap all of their open actions (each takes the other's; due dates "
+                         "unchanged).")
+        elif k == "leaves":
+            _, a, b = op
+            for v in acts.values():
+                if v["open"] and v["owner"] == a:
+                    v["owner"] = b
+            lines.append(f"Update: {a} steps down from the committee; all of {a}'s open actions go to {b}, due "
+                         f"dates unchanged. {a} takes no further actions.")
+        elif k == "shift_before":
+            _, before, days = op
+            for v in acts.values():
+                if v["open"] and v["due"] < before:
+                    v["due"] += days
+            lines.append(f"Update: every open action due before {_may(before)} is moved {days} "
+                         f"day{'s' if days > 1 else ''} later.")
+        elif k == "rename":
+            _, old, new = op
+            acts[new] = acts.pop(old)
+            order[order.index(old)] = new
+            lines.append(f"Update: \"{old}\" is renamed \"{new}\"; owner and due date unchanged.")
+    assert all(v["owner"] != "Priya" for v in acts.values() if v["open"])
+    rows = [(n, acts[n]["owner"], acts[n]["due"]) for n in order if acts[n]["open"]]
+    return rows, cancelled, [f"{i}. {t}" for i, t in enumerate(lines, 1)]
+
+
+def action_table_pattern(rows: list[tuple[str, str, int]]) -> str:
+    cell = r"[ \t]*\|[ \t]*"
+    head = r"(?:^|\n)[ \t]*\|?[ \t]*Action" + cell + "Owner" + cell + r"Due[ \t]*\|?[ \t]*\n[ \t]*\|?[ \t:|-]+\n"
+    body = "".join(r"[ \t]*\|?[ \t]*" + re.escape(n).replace("\\ ", " ") + cell + o + cell + f"{d} May"
+                   + r"[ \t]*\|?[ \t]*\n" for n, o, d in rows)
+    return head + body[:-2] + r"(?:\n(?![ \t]*\|)|\Z)"
+
+
+@item("s1.prose.frontier.03")
+def action_log_frontier() -> Built:
+    rows, cancelled, lines = run_action_log()
+    table = "| Action | Owner | Due |\n|---|---|---|\n" + "\n".join(f"| {n} | {o} | {d} May |" for n, o, d in rows)
+    return Built("prose.yaml", "\n".join(lines), {}, {"table": table, "cancelled": str(cancelled),
+                                                       "pattern": action_table_pattern(rows)})
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
@@ -577,6 +690,14 @@ def check_item(item_id: str, it: dict, b: Built) -> list[str]:
     errs = []
     if b.source not in it["prompt"]:
         errs.append("source text not in prompt verbatim")
+    if "pattern" in b.notes:
+        table = [c for c in it["grader"]["checks"] if c.get("name") == "final_table"]
+        if not table or table[0]["pattern"] != b.notes["pattern"]:
+            errs.append("final_table pattern differs from the computed one")
+        if b.notes["table"] not in it["reference"]:
+            errs.append("reference does not carry the computed table")
+        if not re.search(b.notes["pattern"], it["reference"], re.I):
+            errs.append("computed table pattern does not match the reference")
     got = dict(LINE.findall(it["reference"]))
     for label, value in b.answers.items():
         if got.get(label) != value:
@@ -605,6 +726,8 @@ def main(argv: list[str]) -> int:
             print(f"{k}: {v}")
         for k, v in b.notes.items():
             print(f"# {k}: {v}")
+        if "pattern" in b.notes:
+            print("        pattern: '" + b.notes["pattern"] + "'")
         for k, v in b.answers.items():
             print(label_check(k, v))
         return 0
