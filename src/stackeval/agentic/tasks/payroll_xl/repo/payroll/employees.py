@@ -1,6 +1,7 @@
 """Employee records."""
 
-from dataclasses import dataclass
+import datetime as dt
+from dataclasses import dataclass, field
 from decimal import Decimal
 
 from payroll.periods import periods_in_year
@@ -15,14 +16,32 @@ class Employee:
     salary: Decimal | None = None  # annual, for salaried staff
     hourly_rate: Decimal | None = None  # for hourly staff
     pension_pct: Decimal = Decimal("5")
+    employer_pension_pct: Decimal = Decimal("3")
     sort_code: str = "000000"
     account: str = "00000000"
+    ni_category: str = "A"
+    student_loan: str | None = None  # "PLAN1", "PLAN2", "PLAN4", "PLAN5"
+    postgraduate_loan: bool = False
+    tax_code: str = "1257L"
+    days_per_week: Decimal = Decimal(5)
+    start_date: dt.date | None = None
+    birth_date: dt.date | None = None
+    nino: str | None = None
+    department: str = "GEN"
+    cost_centres: dict = field(default_factory=dict, compare=False, hash=False)
 
     def __post_init__(self):
         periods_in_year(self.frequency)
         if (self.salary is None) == (self.hourly_rate is None):
             raise ValueError(f"{self.id}: give exactly one of salary and hourly_rate")
+        if not 0 < self.days_per_week <= 7:
+            raise ValueError(f"{self.id}: days_per_week must be between 1 and 7")
 
     @property
     def hourly(self):
         return self.hourly_rate is not None
+
+    @property
+    def period_salary(self):
+        """The salary of one pay period (unrounded), for salaried staff."""
+        return Decimal(self.salary) / periods_in_year(self.frequency)

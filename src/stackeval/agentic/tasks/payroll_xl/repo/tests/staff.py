@@ -1,5 +1,6 @@
 """The staff the tests pay (shared by the test modules)."""
 
+import datetime as dt
 from decimal import Decimal
 
 from payroll.employees import Employee
@@ -21,3 +22,10 @@ NEW_YEAR_WEEK = """
 2025-01-03 9
 2025-01-04 8
 """
+
+EVE = Employee("E5", "Eve Marsh", "ENG", "monthly", salary=Decimal("48000"), sort_code="309634",
+               account="12004417", student_loan="PLAN1", start_date=dt.date(2021, 9, 1))
+FRAN = Employee("E6", "Fran Adeyemi", "ENG", "monthly", salary=Decimal("41500"), sort_code="601613",
+                account="88120934", cost_centres={"OPS": Decimal(45), "IT": Decimal(30), "SALES": Decimal(25)})
+GUS = Employee("E7", "Gus Petrov", "WLS", "monthly", salary=Decimal("27850"), sort_code="207730",
+               account="40917256", student_loan="PLAN2", cost_centres={"OPS": Decimal(70), "IT": Decimal(30)})
