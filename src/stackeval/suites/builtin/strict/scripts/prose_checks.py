@@ -46,6 +46,11 @@ def money(pence: int) -> str:
     return f"{pence // 100}.{pence % 100:02d}"
 
 
+def money_c(pence: int) -> str:
+    """Money as the source texts print it: £1,420.00."""
+    return f"£{pence // 100:,}.{pence % 100:02d}"
+
+
 def day(d: dt.date) -> str:
     return f"{d.strftime('%A')} {d.day} {d.strftime('%B')}"
 
@@ -660,6 +665,161 @@ def action_log_frontier() -> Built:
     table = "| Action | Owner | Due |\n|---|---|---|\n" + "\n".join(f"| {n} | {o} | {d} May |" for n, o, d in rows)
     return Built("prose.yaml", "\n".join(lines), {}, {"table": table, "cancelled": str(cancelled),
                                                        "pattern": action_table_pattern(rows)})
+
+
+# --------------------------------------------------------------------------------------------------------
+# Customer account with oldest-first allocation (prose.frontier.06)
+# --------------------------------------------------------------------------------------------------------
+Y26 = dt.date(2026, 1, 1)
+ACC_INVOICES = [  # id, (month, day), amount in pence, description
+    ("INV-201", (1, 6), 48_000, "oak worktop, cut to size"),
+    ("INV-202", (1, 13), 12_650, "hinges and handles"),
+    ("INV-203", (1, 20), 96_420, "staircase treads, 14 pieces"),
+    ("INV-204", (1, 27), 8_990, "delivery, two drops"),
+    ("INV-205", (2, 3), 31_575, "skirting board, 60 m"),
+    ("INV-206", (2, 10), 5_640, "sample boards"),
+    ("INV-207", (2, 17), 142_000, "fitted wardrobe carcasses"),
+    ("INV-208", (2, 24), 21_980, "door frames, 4 sets"),
+    ("INV-209", (3, 3), 42_180, "window boards"),
+    ("INV-210", (3, 10), 17_325, "mouldings"),
+    ("INV-211", (3, 17), 64_700, "kitchen plinths and cornice"),
+]
+ACC_CORRECTED = {"INV-209": 41_280}  # amendment: keying error
+ACC_CANCELLED = {"INV-206"}  # cancelled before any payment was allocated to it
+ACC_CREDITS = [("CN-31", (2, 5), "INV-203", 9_420, "two treads split in transit")]
+ACC_PAYMENTS = [  # id, (month, day), amount, invoice named or None
+    ("P1", (1, 15), 48_000, "INV-201"),
+    ("P2", (1, 30), 60_000, None),
+    ("P3", (2, 12), 50_000, None),
+    ("P4", (2, 20), 40_000, "INV-205"),
+    ("P5", (3, 2), 100_000, None),
+    ("P6", (3, 9), 30_000, None),
+    ("P7", (3, 20), 75_000, "INV-207"),
+    ("P8", (3, 27), 25_000, None),
+]
+ACC_BOUNCED = {"P6"}
+ACC_LATE_FEE = 1_500
+ACC_STATEMENT = dt.date(2026, 3, 31)
+
+
+def _d(md: tuple[int, int]) -> dt.date:
+    return dt.date(2026, md[0], md[1])
+
+
+def run_account() -> dict:
+    amount = {i: ACC_CORRECTED.get(i, a) for i, _, a, _ in ACC_INVOICES if i not in ACC_CANCELLED}
+    issued = {i: _d(md) for i, md, _, _ in ACC_INVOICES}
+    owed = {}  # open invoices -> outstanding
+    credit = 0  # unallocated money on account
+    settled_on: dict[str, dt.date] = {}
+    events = []
+    for i, md, _, _ in ACC_INVOICES:
+        if i in amount:
+            events.append((_d(md), 0, "inv", i))
+    for _c, md, inv, a, _ in ACC_CREDITS:
+        events.append((_d(md), 1, "cn", (inv, a)))
+    for pid, md, a, inv in ACC_PAYMENTS:
+        if pid not in ACC_BOUNCED:
+            events.append((_d(md), 2, "pay", (a, inv)))
+    events.sort(key=lambda e: (e[0], e[1]))
+
+    def fifo(money_left: int, when: dt.date) -> int:
+        for inv in sorted(owed, key=lambda k: issued[k]):
+            take = min(money_left, owed[inv])
+            owed[inv] -= take
+            money_left -= take
+            if owed[inv] == 0:
+                settled_on[inv] = when
+                del owed[inv]
+            if money_left == 0:
+                break
+        return money_left
+
+    for when, _, kind, data in events:
+        if kind == "inv":
+            owed[data] = amount[data]
+            credit = fifo(credit, when) if credit else 0
+        elif kind == "cn":
+            inv, a = data
+            assert owed.get(inv, 0) >= a, "credit note must not exceed what is still owed"
+            owed[inv] -= a
+            amount[inv] -= a
+            if owed[inv] == 0:
+                settled_on[inv] = when
+                del owed[inv]
+        else:
+            a, inv = data
+            if inv is not None and inv in owed:
+                take = min(a, owed[inv])
+                owed[inv] -= take
+                a -= take
+                if owed[inv] == 0:
+                    settled_on[inv] = when
+                    del owed[inv]
+            credit += fifo(a, when)
+    late = [i for i in amount if settled_on.get(i, dt.date(2100, 1, 1)) > issued[i] + dt.timedelta(days=30)
+            and issued[i] + dt.timedelta(days=30) < ACC_STATEMENT]
+    received = sum(a for pid, _, a, _ in ACC_PAYMENTS if pid not in ACC_BOUNCED)
+    invoiced = sum(amount.values())
+    balance = invoiced + ACC_LATE_FEE * len(late) - received
+    assert balance == sum(owed.values()) - credit + ACC_LATE_FEE * len(late)
+    return {"invoiced": invoiced, "received": received, "late": late, "balance": balance,
+            "open": sorted(owed, key=lambda k: issued[k]), "owed": dict(owed), "credit": credit,
+            "settled": {k: short(v) for k, v in settled_on.items()}}
+
+
+ACC_INTRO = """\
+Harrow Timber Supplies, account 5521 (Fernhill Joinery), statement run of 31 March 2026. The account rules
+come first, then the invoices, credit notes and payments for January to March, then the notes of the
+credit controller, which correct the records above them."""
+
+ACC_RULES = """\
+Account rules.
+1. Every invoice is payable within 30 days: an invoice issued on 6 January must be fully paid by
+   5 February (its due date is the issue date plus 30 days).
+2. A payment that names an invoice pays that invoice first; anything left over is treated like a payment
+   that names no invoice. A payment that names no invoice pays the open invoices oldest first (by issue
+   date), each in full before the next, and any money left after every open invoice is paid stays on the
+   account as credit.
+3. Credit on the account is used automatically, oldest invoice first, the moment a new invoice is issued.
+4. A credit note reduces the amount of the invoice it names, on its date.
+5. Events on the same day are recorded in this order: invoices, then credit notes, then payments.
+6. On the statement date, a late fee of £15.00 is charged once for every invoice that was not fully paid
+   by the end of its due date (only invoices whose due date is before 31 March can be late). Late fees
+   are added to the balance and are not invoices."""
+
+ACC_NOTES = """\
+Credit controller's notes (these override the records above):
+(a) INV-206 was cancelled on the day it was issued; it is not owed and no payment was ever applied to it.
+(b) INV-209 was keyed wrongly: the right amount is £412.80, not £421.80.
+(c) Payment P6 of 9 March was returned unpaid by the bank; treat it as never received."""
+
+
+def account_source() -> str:
+    inv = "\n".join(f"{i}, issued {day(_d(md))}: {money_c(a)} ({desc})" for i, md, a, desc in ACC_INVOICES)
+    cn = "\n".join(f"{c}, {day(_d(md))}: {money_c(a)} off {inv_} ({why})" for c, md, inv_, a, why in ACC_CREDITS)
+    pay = "\n".join(
+        f"{p}, received {day(_d(md))}: {money_c(a)}, " + (f"reference \"{inv_}\"" if inv_ else "no reference")
+        for p, md, a, inv_ in ACC_PAYMENTS)
+    return (f"{ACC_INTRO}\n\n{ACC_RULES}\n\nINVOICES:\n{inv}\n\nCREDIT NOTES:\n{cn}\n\nPAYMENTS:\n{pay}\n\n"
+            f"{ACC_NOTES}")
+
+
+@item("s1.prose.frontier.06")
+def account_frontier() -> Built:
+    r = run_account()
+    return Built(
+        "prose.yaml",
+        account_source(),
+        {
+            "TOTAL_INVOICED": money(r["invoiced"]),
+            "TOTAL_RECEIVED": money(r["received"]),
+            "LATE_INVOICES": ", ".join(r["late"]),
+            "OPEN_INVOICES": ", ".join(r["open"]),
+            "BALANCE_DUE": money(r["balance"]),
+        },
+        {"r": str(r)},
+    )
 
 
 # --------------------------------------------------------------------------------------------------------
