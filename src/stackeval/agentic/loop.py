@@ -9,6 +9,13 @@ ends when
 - the model request fails (``error``; the end state is not judged);
 - the guard trips before a new turn: ``max_turns`` turns done, or ``time_limit_s`` elapsed (``max_turns`` /
   ``time_limit``; the end state is still judged, so a fix made in the last turn counts as ``solved``).
+- the conversation cannot fit the task's context budget (``limits.context_tokens``) even with every older
+  tool result elided (``context_exhausted``; the end state is judged as for the guard).
+
+Before each request the conversation is fitted to the budget (``agentic.context``): the oldest tool results
+are replaced by a one-line stub, in the conversation itself, so every later request (an endpoint's or a
+manual player's) sees the same elided history. Each turn records the estimated size it sent and how many
+results were elided before it; the outcome has the totals (``elided_results``, ``peak_context_tokens``).
 
 The clock is injected (``Guard.clock``, seconds, monotonic) so tests are deterministic; it also times the
 turns.
@@ -22,6 +29,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from stackeval.agentic.context import fit_context
 from stackeval.agentic.records import (
     EXCERPT_CHARS,
     AgentLimits,
@@ -93,6 +101,7 @@ class _Run:
         self.written: list[str] = []
         self.write_turns: set[int] = set()
         self.tool_errors = 0
+        self.elided = 0
 
     def note(self, turn: int, name: str, res: ToolResult) -> None:
         self.by_kind[name] = self.by_kind.get(name, 0) + 1
@@ -127,6 +136,9 @@ class _Run:
             tests_passed=verdict.tests_passed if verdict else None,
             tests_failed=verdict.tests_failed if verdict else None,
             tests_hash_ok=verdict.tests_hash_ok if verdict else None,
+            elided_results=self.elided,
+            peak_context_tokens=max((t.context_tokens for t in self.turns if t.context_tokens is not None),
+                                    default=None),
         )
 
 
@@ -151,15 +163,24 @@ async def run_agent(task: AgentTask, model: ModelFn, tools: ToolSet, guard: Guar
             return run.outcome("max_turns", await tools.verify(None), clock() - start, None)
         if clock() - start >= guard.time_limit_s:
             return run.outcome("time_limit", await tools.verify(None), clock() - start, None)
+        fit = fit_context(messages, task.limits.context_tokens)
+        run.elided += len(fit.elided)
+        if not fit.fits:
+            out = run.outcome("context_exhausted", await tools.verify(None), clock() - start, None)
+            if not out.solved:
+                out.detail = (f"the conversation needs {fit.tokens} tokens with every older tool result elided; the "
+                              f"budget is {task.limits.context_tokens}" + (f" ({out.detail})" if out.detail else ""))
+            return out
         n += 1
         t0 = clock()
-        reply = await model(list(messages), schemas)
+        reply = await model([dict(m) for m in messages], schemas)
         t1 = clock()
         turn = Turn(index=n, request_messages=len(messages), content=reply.content,
                     finish_reason=reply.finish_reason, prompt_tokens=reply.prompt_tokens,
                     completion_tokens=reply.completion_tokens, ttft_ms=reply.ttft_ms,
                     model_ms=(t1 - t0) * 1000.0, error=reply.error, tokens_estimated=reply.tokens_estimated,
-                    cached_tokens=reply.cached_tokens, decode_ms=reply.decode_ms)
+                    cached_tokens=reply.cached_tokens, decode_ms=reply.decode_ms, context_tokens=fit.tokens,
+                    elided=len(fit.elided))
         run.turns.append(turn)
         if reply.error is not None:
             return run.outcome("error", None, clock() - start, None, f"model request failed: {reply.error}")

@@ -18,6 +18,7 @@ __all__ = [
     "AgenticDoc",
     "FsExpectation",
     "ModelReply",
+    "READ_CHARS",
     "RepairExpectation",
     "StopReason",
     "ToolCallRecord",
@@ -28,13 +29,20 @@ __all__ = [
 
 AGENT_SCHEMA_VERSION = 1
 EXCERPT_CHARS = 300
-StopReason = Literal["solved", "final_answer", "max_turns", "time_limit", "error"]
+StopReason = Literal["solved", "final_answer", "max_turns", "time_limit", "error", "context_exhausted"]
+READ_CHARS = 16_000
 
 
 class AgentLimits(BaseModel):
+    """A task's guard and budgets. ``context_tokens``: the most the conversation sent in one request may hold
+    (estimated as ``ceil(chars / 4)``; None: unlimited); the loop elides the oldest tool results to stay under
+    it. ``read_chars``: the most one ``read_file`` call returns (a repair task's file is then read in pages)."""
+
     model_config = ConfigDict(extra="forbid", frozen=True)
     max_turns: int = Field(default=20, ge=1)
     time_limit_s: float = Field(default=900.0, gt=0)
+    context_tokens: int | None = Field(default=None, ge=256)
+    read_chars: int = Field(default=READ_CHARS, ge=200)
 
 
 class FsExpectation(BaseModel):
@@ -152,6 +160,8 @@ class Turn(BaseModel):
     tokens_estimated: bool = False
     cached_tokens: int | None = None
     decode_ms: float | None = None
+    context_tokens: int | None = None  # the conversation this turn sent, estimated (ceil(chars / 4)), after elision
+    elided: int = 0  # tool results elided before this turn's request to fit the context budget
 
 
 class Verdict(BaseModel):
@@ -189,6 +199,8 @@ class AgentOutcome(BaseModel):
     tests_passed: int | None = None
     tests_failed: int | None = None
     tests_hash_ok: bool | None = None
+    elided_results: int = 0  # tool results replaced by a one-line stub to fit the context budget
+    peak_context_tokens: int | None = None  # the largest conversation sent in one request (estimated)
 
     @property
     def n_turns(self) -> int:
@@ -214,6 +226,7 @@ class GuardDoc(BaseModel):
     model_config = ConfigDict(extra="ignore")
     max_turns: int | None = None
     time_limit_s: float | None = None
+    context_tokens: int | None = None
 
 
 class AgenticDoc(BaseModel):

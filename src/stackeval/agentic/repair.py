@@ -1,6 +1,10 @@
 """Code-repair workspace: a repo materialised into a fresh temp dir, and its tools.
 
-Tools: ``read_file(path)`` (raw text), ``write_file(path, content)`` (whole-file write, creates folders),
+Tools: ``read_file(path, start_line=None, end_line=None)`` (raw text, verbatim; lines 1-based and inclusive;
+at most ``limits.read_chars`` characters a call, cut at a line boundary and followed by one
+``[... file continues: lines N-M of T not shown; call read_file with start_line=N]`` line), ``search(pattern,
+path=None)`` (a Python regex over the repository's text files, or one file or folder: ``path:line: text``
+lines, at most ``MAX_SEARCH_MATCHES``, then a count of the rest), ``write_file(path, content)`` (whole-file write, creates folders),
 ``edit_file(path, old, new)`` (replace one exact span: an error names the file when ``old`` is missing or
 occurs more than once, with the count and the lines where it occurs), ``apply_patch(patch)`` (a unified diff
 over one or more existing files, applied whole or not at all: each hunk's old lines must occur exactly once in
@@ -33,16 +37,20 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict
 
 from stackeval.agentic.fs import normalize_path
-from stackeval.agentic.records import AgentTask, ToolResult, Verdict
+from stackeval.agentic.records import READ_CHARS, AgentTask, ToolResult, Verdict
 from stackeval.agentic.tools import function_schema, str_arg, unknown_tool
 from stackeval.records.execution import ExecResult, Executor, Limits
 
-__all__ = ["EDIT_TOOLS", "TOOL_NAMES", "RepairWorkspace", "TestRun", "clip_output", "is_protected", "parse_run", "protected_hash", "pytest_argv",
-           "repair_tool_schemas"]
+__all__ = ["CONTINUES", "EDIT_TOOLS", "MAX_SEARCH_MATCHES", "TOOL_NAMES", "RepairWorkspace", "TestRun", "clip_output",
+           "is_protected", "page", "parse_run", "protected_hash", "pytest_argv", "repair_tool_schemas"]
 
 JUNIT = ".stackeval-junit.xml"
 MAX_WRITE_BYTES = 256_000
 MAX_OUTPUT_CHARS = 8_000
+MAX_SEARCH_MATCHES = 200
+SEARCH_LINE_CHARS = 200
+CONTINUES = re.compile(r"\[\.\.\. file continues: lines (\d+)-(\d+) of (\d+) not shown; call read_file with "
+                       r"start_line=(\d+)\]$")
 _CONFIG_NAMES = {"conftest.py", "pytest.ini", "pyproject.toml", "setup.cfg", "tox.ini"}
 _SKIP_PARTS = {"__pycache__", ".pytest_cache"}
 DEFAULT_LIMITS = Limits(wall_s=120.0, cpu_s=120.0)
@@ -128,10 +136,56 @@ def clip_output(text: str, limit: int = MAX_OUTPUT_CHARS) -> str:
     return f"{text[:head]}\n[... {len(text) - limit} characters cut ...]\n{text[-tail:]}"
 
 
+def page(text: str, start_line: int = 1, end_line: int | None = None, cap: int = READ_CHARS) -> str:
+    """Lines ``start_line``..``end_line`` (1-based, inclusive; None: to the end) of ``text``, verbatim, within
+    ``cap`` characters: cut at a line boundary (at least one line, itself cut at ``cap`` if longer) and followed
+    by a ``[... file continues: ...]`` line naming the first line not shown. ``ValueError`` for a range
+    outside the file."""
+    lines = text.splitlines(keepends=True)
+    total = len(lines)
+    last = total if end_line is None else min(end_line, total)
+    if start_line > max(total, 1) or (total == 0 and start_line > 1):
+        raise ValueError(f"start_line {start_line} is past the end of the file ({total} lines)")
+    out: list[str] = []
+    used = 0
+    n = start_line
+    while n <= last:
+        line = lines[n - 1]
+        if used + len(line) > cap:
+            if not out:
+                out.append(line[:cap] + ("\n" if not line[:cap].endswith("\n") else ""))
+                n += 1
+            break
+        out.append(line)
+        used += len(line)
+        n += 1
+    body = "".join(out)
+    if n <= last:
+        if body and not body.endswith("\n"):
+            body += "\n"
+        body += f"[... file continues: lines {n}-{last} of {total} not shown; call read_file with start_line={n}]"
+    return body
+
+
 def repair_tool_schemas() -> list[dict[str, Any]]:
     path = {"type": "string", "description": "path relative to the repository root, e.g. 'inventory/store.py'"}
+    line = {"type": "integer", "minimum": 1}
     return [
-        function_schema("read_file", "Read a file of the repository (raw text).", {"path": path}, ["path"]),
+        function_schema(
+            "read_file",
+            "Read a file of the repository (raw text, verbatim). A long file comes in pages: the output ends with "
+            "a '[... file continues: ...]' line naming the start_line of the next page. start_line and end_line "
+            "(1-based, inclusive) read only those lines.",
+            {"path": path, "start_line": {**line, "description": "first line to read (default 1)"},
+             "end_line": {**line, "description": "last line to read (default: the end of the file)"}},
+            ["path"]),
+        function_schema(
+            "search",
+            "Search the repository's text files for a Python regular expression, line by line; returns "
+            f"'path:line: text' lines (at most {MAX_SEARCH_MATCHES}).",
+            {"pattern": {"type": "string", "description": "a Python regular expression, e.g. 'def net_pay'"},
+             "path": {"type": "string", "description": "only this file or folder (default: the whole repository)"}},
+            ["pattern"]),
         function_schema(
             "write_file",
             "Replace the whole content of a file (created if missing). Send the complete new file text.",
@@ -159,7 +213,7 @@ def repair_tool_schemas() -> list[dict[str, Any]]:
 
 
 EDIT_TOOLS = ("write_file", "edit_file", "apply_patch")
-TOOL_NAMES = ("read_file", "write_file", "edit_file", "apply_patch", "run_tests")
+TOOL_NAMES = ("read_file", "search", "write_file", "edit_file", "apply_patch", "run_tests")
 
 
 class PatchError(ValueError):
@@ -289,7 +343,57 @@ class RepairWorkspace:
             return ToolResult(content=f"error: is a directory: {rel!r}", error="is_a_directory")
         if not p.is_file():
             return ToolResult(content=f"error: no such file: {rel!r}", error="no_such_path")
-        return ToolResult(content=p.read_text(encoding="utf-8", errors="replace"), file_read=rel)
+        bounds = []
+        for key in ("start_line", "end_line"):
+            v = args.get(key)
+            if isinstance(v, str) and v.strip().isdigit():
+                v = int(v)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, int) or v < 1):
+                return ToolResult(content=f"error: argument {key!r} must be a line number (1 or more)",
+                                  error="bad_arguments")
+            bounds.append(v)
+        start, end = bounds[0] or 1, bounds[1]
+        if end is not None and end < start:
+            return ToolResult(content=f"error: end_line {end} is before start_line {start}", error="bad_arguments")
+        try:
+            text = page(p.read_text(encoding="utf-8", errors="replace"), start, end, self.task.limits.read_chars)
+        except ValueError as e:
+            return ToolResult(content=f"error: {e}", error="bad_arguments")
+        return ToolResult(content=text, file_read=rel)
+
+    def search(self, args: dict[str, Any]) -> ToolResult:
+        pattern = str_arg(args, "pattern")
+        if isinstance(pattern, ToolResult):
+            return pattern
+        assert pattern is not None
+        try:
+            rx = re.compile(pattern)
+        except re.error as e:
+            return ToolResult(content=f"error: bad regular expression {pattern!r}: {e}", error="bad_regex")
+        files = self.snapshot()
+        where = ""
+        if args.get("path") not in (None, "", ".", "/"):
+            rel = self._path(args)
+            if isinstance(rel, ToolResult):
+                return rel
+            where = rel
+            files = {k: v for k, v in files.items() if k == rel or k.startswith(rel + "/")}
+            if not files:
+                return ToolResult(content=f"error: no such file or folder: {rel!r}", error="no_such_path")
+        hits: list[str] = []
+        total = 0
+        for path, text in files.items():
+            for i, line in enumerate(text.splitlines(), start=1):
+                if rx.search(line):
+                    total += 1
+                    if total <= MAX_SEARCH_MATCHES:
+                        shown = line if len(line) <= SEARCH_LINE_CHARS else line[:SEARCH_LINE_CHARS] + " [...]"
+                        hits.append(f"{path}:{i}: {shown}")
+        if not hits:
+            return ToolResult(content=f"no matches for {pattern!r}" + (f" in {where}" if where else ""))
+        if total > MAX_SEARCH_MATCHES:
+            hits.append(f"[... {total - MAX_SEARCH_MATCHES} more matches not shown; narrow the pattern or the path]")
+        return ToolResult(content="\n".join(hits))
 
     def write_file(self, args: dict[str, Any]) -> ToolResult:
         rel = self._path(args)
@@ -400,6 +504,8 @@ class RepairWorkspace:
     async def call(self, name: str, args: dict[str, Any]) -> ToolResult:
         if name == "read_file":
             return self.read_file(args)
+        if name == "search":
+            return self.search(args)
         if name == "write_file":
             return self.write_file(args)
         if name == "edit_file":

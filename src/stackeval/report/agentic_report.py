@@ -1,5 +1,6 @@
 """Agentic runs as Markdown: one row per task run, the repair scale ladder (turns, tokens per turn, the edit
-tools used, wall time per rung), the time to solve projected per deployment, and each run's turns. Pure:
+tools used, the context budget with the tool results elided to fit it and the peak context sent, wall time
+per rung), the time to solve projected per deployment, and each run's turns. Pure:
 the input is the run's ``agentic.<task>.<arm>`` docs as stored (read as ``AgenticDoc``) and, for the
 projection, deployment timings (``agentic.timing.DeploymentTiming``)."""
 
@@ -17,7 +18,7 @@ from stackeval.agentic.timing import (
     timing_from_outcome,
 )
 
-__all__ = ["agentic_docs", "ladder_rows", "projection_lines", "render_agentic_markdown", "render_crossover",
+__all__ = ["agentic_docs", "context_text", "ladder_rows", "projection_lines", "render_agentic_markdown", "render_crossover",
            "task_rows", "tool_calls_text"]
 
 MAX_TURN_ROWS = 40
@@ -47,6 +48,13 @@ def _fixes(out: AgentOutcome, kind: str) -> str:
     return "one turn" if out.fixes_in_one_turn else "several turns"
 
 
+def context_text(peak: int | None, budget: int | None) -> str:
+    """The peak context sent against the budget: ``15,210/16,000`` (``–`` when not recorded)."""
+    if peak is None:
+        return "–"
+    return f"{peak:,}/{budget:,}" if budget else f"{peak:,}"
+
+
 def task_rows(docs: Sequence[dict[str, Any] | AgenticDoc]) -> list[dict[str, Any]]:
     rows = []
     for raw in docs:
@@ -62,6 +70,8 @@ def task_rows(docs: Sequence[dict[str, Any] | AgenticDoc]) -> list[dict[str, Any
             "prompt_tokens": out.prompt_tokens, "completion_tokens": out.completion_tokens,
             "wall_s": out.wall_s, "fixes": _fixes(out, d.kind),
             "tests": None if out.tests_passed is None else f"{out.tests_passed}/{tests}",
+            "elided": out.elided_results, "peak_context": out.peak_context_tokens,
+            "context_budget": d.guard.context_tokens,
         })
     return rows
 
@@ -91,6 +101,8 @@ def ladder_rows(docs: Sequence[dict[str, Any] | AgenticDoc]) -> list[dict[str, A
             "max_prompt": max((t.prompt_tokens or 0 for t in out.turns), default=0),
             "edits": tool_calls_text(out.edit_tools) if out.edit_tools else "none",
             "estimated": any(t.tokens_estimated for t in out.turns),
+            "elided": out.elided_results, "peak_context": out.peak_context_tokens,
+            "context_budget": d.guard.context_tokens,
         })
     return sorted(rows, key=lambda r: (r["source_files"] or 0, r["task"], r["arm"]))
 
@@ -105,17 +117,19 @@ def _call_text(name: str, arguments: str, error: str | None) -> str:
 def _turn_table(d: AgenticDoc) -> list[str]:
     out = d.outcome
     L = [f"### {d.task_id} [{d.arm}]: {out.reason}" + (f" ({out.detail})" if out.detail else ""),
-         "", "| turn | tool calls | finish | prompt tok | completion tok | model ms | tools ms |",
-         "|---|---|---|---|---|---|---|"]
+         "", "| turn | tool calls | finish | prompt tok | completion tok | model ms | tools ms | context (est.) |",
+         "|---|---|---|---|---|---|---|---|"]
     for t in out.turns[:MAX_TURN_ROWS]:
         calls = "; ".join(_call_text(c.name, c.arguments, c.error) for c in t.tool_calls)
         if not calls:
             said = t.content.strip().replace("\n", " ").replace("|", "\\|")
             calls = f"(answer: {said[:80]}{'...' if len(said) > 80 else ''})" if not t.error else f"(request failed: {t.error})"
         L.append(f"| {t.index} | {calls} | {t.finish_reason or '–'} | {t.prompt_tokens if t.prompt_tokens is not None else '–'} "
-                 f"| {t.completion_tokens if t.completion_tokens is not None else '–'} | {_f(t.model_ms, 0)} | {_f(t.tools_ms, 0)} |")
+                 f"| {t.completion_tokens if t.completion_tokens is not None else '–'} | {_f(t.model_ms, 0)} | {_f(t.tools_ms, 0)} "
+                 f"| {'–' if t.context_tokens is None else t.context_tokens}"
+                 f"{f' ({t.elided} elided)' if t.elided else ''} |")
     if len(out.turns) > MAX_TURN_ROWS:
-        L.append(f"| … | {len(out.turns) - MAX_TURN_ROWS} more turns | | | | | |")
+        L.append(f"| … | {len(out.turns) - MAX_TURN_ROWS} more turns | | | | | | |")
     return [*L, ""]
 
 
@@ -196,15 +210,17 @@ def render_agentic_markdown(docs: dict[str, Any], title: str = "stackeval agenti
     if lad:
         L += ["## Scale ladder (repair tasks by repository size)", "",
               "| task | arm | source files | tests | bugs | solved | tests passing | turns | wall s | s/turn "
-              "| model s | tools s | prompt tokens | tokens in/out per turn | largest prompt | edits |",
-              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+              "| model s | tools s | prompt tokens | tokens in/out per turn | largest prompt | edits "
+              "| peak context/budget (est.) | elided results |",
+              "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
         for r in lad:
             passing = "–" if r["tests_passed"] is None else f"{r['tests_passed']}/{r['tests']}"
             est = " (est.)" if r["estimated"] else ""
             L.append(f"| {r['task']} | {r['arm']} | {r['source_files']} | {r['tests']} | {r['bugs']} "
                      f"| {'yes' if r['solved'] else 'no'} | {passing} | {r['turns']} | {_f(r['wall_s'])} "
                      f"| {_f(r['s_per_turn'], 2)} | {_f(r['model_s'])} | {_f(r['tools_s'])} | {r['prompt_tokens']} "
-                     f"| {_f(r['in_per_turn'], 0)}/{_f(r['out_per_turn'], 0)}{est} | {r['max_prompt']} | {r['edits']} |")
+                     f"| {_f(r['in_per_turn'], 0)}/{_f(r['out_per_turn'], 0)}{est} | {r['max_prompt']} | {r['edits']} "
+                     f"| {context_text(r['peak_context'], r['context_budget'])} | {r['elided']} |")
         L.append("")
         L += projection_lines(ds, timings, own_name)
     if turns:

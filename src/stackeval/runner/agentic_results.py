@@ -78,6 +78,7 @@ def agent_result(task: AgentTask, arm: str, out: AgentOutcome, pairs: list[tuple
         "tool_errors": out.tool_errors, "files_read": len(out.files_read), "files_written": len(out.files_written),
         "fixes_in_one_turn": out.fixes_in_one_turn, "tests_passed": out.tests_passed,
         "tests_failed": out.tests_failed, "tests_hash_ok": out.tests_hash_ok,
+        "elided_results": out.elided_results, "peak_context_tokens": out.peak_context_tokens,
     }
     return TestResult(
         test_id=task.id, category="agentic", tier=task.kind, arm=arm, repeat=0, attempt=attempt, status=status,
@@ -102,6 +103,7 @@ def agent_doc(task: AgentTask, arm: str, out: AgentOutcome, result: TestResult, 
     return {
         "schema_version": AGENTIC_DOC_SCHEMA, "task_id": task.id, "arm": arm, "kind": task.kind,
         "title": task.title, "status": result.status, "failure_class": result.failure_class, "size": size,
-        "guard": {"max_turns": guard.max_turns, "time_limit_s": guard.time_limit_s},
+        "guard": {"max_turns": guard.max_turns, "time_limit_s": guard.time_limit_s,
+                  "context_tokens": task.limits.context_tokens},
         "outcome": out.model_dump(mode="json"),
     }
