@@ -823,9 +823,85 @@ def account_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Twelve-month sales table with corrections (prose.frontier.11)
+# --------------------------------------------------------------------------------------------------------
+MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+SALES_SHOPS = ["Quayside", "Market Row", "Station", "Harbour Gate", "Old Mill"]
+SALES_SEED = 4003
+
+
+def sales_table() -> dict[str, list[int]]:
+    import random
+
+    rng = random.Random(SALES_SEED)
+    return {shop: [rng.randrange(360, 480) for _ in MONTHS] for shop in SALES_SHOPS}
+
+
+SALES_FIXES = """\
+Notes from the finance team (apply them before any figure is worked out):
+1. Station's March figure includes 64 units returned by a wholesaler and booked as sales by mistake;
+   Station really sold 64 fewer units in March.
+2. Quayside ran a pop-up stall from October to December whose sales were added to Quayside's row: 35 units
+   in October, 41 in November and 58 in December. They are not Quayside's sales; leave them out.
+3. Old Mill's May and June figures were typed into each other's columns; swap them.
+4. Harbour Gate's August figure includes 100 units of stock moved to Quayside, booked as sales by
+   mistake; Harbour Gate really sold 100 fewer units in August. Quayside's row is right as it stands."""
+
+
+def corrected_sales() -> dict[str, list[int]]:
+    t = {k: list(v) for k, v in sales_table().items()}
+    t["Station"][2] -= 64
+    for m, x in ((9, 35), (10, 41), (11, 58)):
+        t["Quayside"][m] -= x
+    t["Old Mill"][4], t["Old Mill"][5] = t["Old Mill"][5], t["Old Mill"][4]
+    t["Harbour Gate"][7] -= 100
+    return t
+
+
+def sales_answers(t: dict[str, list[int]]) -> dict[str, str]:
+    tot = {k: sum(v) for k, v in t.items()}
+    best = max(tot.values())
+    assert list(tot.values()).count(best) == 1
+    falls = [(t[k][m - 1] - t[k][m], k, m) for k in SALES_SHOPS for m in range(1, 12)]
+    falls.sort(reverse=True)
+    assert falls[0][0] > falls[1][0]
+    comb = [sum(t[k][m] for k in SALES_SHOPS) for m in range(12)]
+    bm = max(comb)
+    assert comb.count(bm) == 1
+    q = [sum(comb[3 * i:3 * i + 3]) for i in range(4)]
+    assert q.count(max(q)) == 1
+    h1, h2 = sum(comb[:6]), sum(comb[6:])
+    pct = (h2 - h1) * 100 / h1
+    assert abs(abs(pct) * 10 % 1 - 0.5) > 0.05, "rounding too close to call"
+    return {
+        "HIGHEST_TOTAL": f"{max(tot, key=lambda k: tot[k])} ({best})",
+        "LARGEST_FALL": f"{falls[0][1]}, {MONTHS[falls[0][2]]} ({falls[0][0]})",
+        "BEST_MONTH": f"{MONTHS[comb.index(bm)]} ({bm})",
+        "BEST_QUARTER": f"Q{q.index(max(q)) + 1} ({max(q)})",
+        "H2_VS_H1": f"{'+' if pct >= 0 else '-'}{abs(pct):.1f}%",
+    }
+
+
+def sales_source() -> str:
+    t = sales_table()
+    head = "Shop          " + " ".join(f"{m:>4}" for m in MONTHS)
+    rows = [f"{k:<14}" + " ".join(f"{x:>4}" for x in v) for k, v in t.items()]
+    return "UNITS SOLD, 2025, as first reported:\n" + "\n".join([head, *rows]) + "\n\n" + SALES_FIXES
+
+
+@item("s1.prose.frontier.11")
+def sales_frontier() -> Built:
+    raw = sales_answers(sales_table())
+    ans = sales_answers(corrected_sales())
+    changed = [k for k in ans if ans[k] != raw[k]]
+    assert len(changed) >= 3, changed
+    return Built("prose.yaml", sales_source(), ans, {f"uncorrected {k}": raw[k] for k in changed})
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
-LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
+LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
 
 
 def value_pattern(value: str, hours: bool = False) -> str:
@@ -836,6 +912,8 @@ def value_pattern(value: str, hours: bool = False) -> str:
             whole, cents = tok.split(".")
             w = re.escape(whole) if len(whole) <= 3 else f"{whole[:-3]},?{whole[-3:]}"
             out.append(f"{w}\\.{cents}(?: ?(?:h|hrs?|hours?))?" if hours else f"£?{w}\\.{cents}")
+        elif tok in ("-", "+") and not out:
+            out.append("(?:-|−)" if tok == "-" else "\\+")
         elif tok:
             out.append(re.escape(tok).replace("\\ ", " "))
     return "".join(out)
