@@ -150,27 +150,82 @@ def _expert02() -> Ref:
     return frac(Fraction(good, total))
 
 
-def _det(m: list[list[int]]) -> int:
-    n = len(m)
-    total = 0
-    for p in itertools.permutations(range(n)):
-        inversions = sum(1 for i in range(n) for j in range(i + 1, n) if p[i] > p[j])
-        prod = 1
-        for i in range(n):
-            prod *= m[i][p[i]]
-        total += (-1) ** inversions * prod
-    return total
+def _column_colourings(rows: int, cols: int, allowed: Callable[[tuple[str, ...]], bool]) -> int:
+    """Proper 3-colourings (R, G, B) of a rows x cols grid whose every column satisfies `allowed`.
+
+    Transfer over columns: a column state is a proper colouring of one column; consecutive columns must
+    differ in every row.
+    """
+    states = [
+        c
+        for c in itertools.product("RGB", repeat=rows)
+        if all(a != b for a, b in itertools.pairwise(c)) and allowed(c)
+    ]
+    counts = dict.fromkeys(states, 1)
+    for _ in range(cols - 1):
+        counts = {
+            c: sum(n for p, n in counts.items() if all(x != y for x, y in zip(p, c, strict=True)))
+            for c in states
+        }
+    return sum(counts.values())
+
+
+def _backtrack_colourings(rows: int, cols: int, allowed: Callable[[tuple[str, ...]], bool]) -> int:
+    """The same count by plain backtracking, cell by cell (an independent check for small boards)."""
+    grid: dict[tuple[int, int], str] = {}
+
+    def fill(k: int) -> int:
+        if k == rows * cols:
+            return 1
+        c, r = divmod(k, rows)
+        total = 0
+        for colour in "RGB":
+            if grid.get((r - 1, c)) == colour or grid.get((r, c - 1)) == colour:
+                continue
+            grid[r, c] = colour
+            if r < rows - 1 or allowed(tuple(grid[i, c] for i in range(rows))):
+                total += fill(k + 1)
+            del grid[r, c]
+        return total
+
+    return fill(0)
+
+
+def _expert03_rule(col: tuple[str, ...]) -> bool:
+    return col[0] != "B" and "R" in col
 
 
 @ref("s1.math.expert.03")
 def _expert03() -> Ref:
-    return Ref(str(_det([[2, -1, 0, 3], [1, 4, -2, 0], [0, 3, 1, -1], [5, 0, 2, 1]])))
+    count = _column_colourings(3, 7, _expert03_rule)
+    assert count == _backtrack_colourings(3, 7, _expert03_rule)
+    return Ref(str(count))
 
 
 @ref("s1.math.expert.04")
 def _expert04() -> Ref:
-    total = sum(len(set(roll)) for roll in itertools.product(range(1, 7), repeat=5))
-    return frac(Fraction(total, 6**5))
+    # expected number of die rolls until the running total is at least 10: first-step recursion on the
+    # remaining amount, checked against the exact distribution of the number of rolls
+    @cache
+    def expected(remaining: int) -> Fraction:
+        if remaining <= 0:
+            return Fraction(0)
+        return 1 + sum((expected(remaining - j) for j in range(1, 7)), Fraction(0)) / 6
+
+    dist = {0: Fraction(1)}  # running total -> probability, over totals still below 10
+    mean, rolls = Fraction(0), 0
+    while dist:
+        rolls += 1
+        nxt: dict[int, Fraction] = {}
+        for total, p in dist.items():
+            for j in range(1, 7):
+                if total + j >= 10:
+                    mean += rolls * p / 6
+                else:
+                    nxt[total + j] = nxt.get(total + j, Fraction(0)) + p / 6
+        dist = nxt
+    assert mean == expected(10)
+    return frac(mean)
 
 
 @ref("s1.math.expert.05")
@@ -185,12 +240,49 @@ def _expert05() -> Ref:
 
 @ref("s1.math.expert.06")
 def _expert06() -> Ref:
-    return Ref(str(sum(1 for n in range(1, 10001) if n % 6 and n % 10 and n % 15)))
+    divisors = (4, 6, 9, 10, 15)
+    count = sum(1 for n in range(1, 10001) if all(n % d for d in divisors))
+    # inclusion-exclusion over the 31 non-empty subsets, as the item's reference does it
+    hit = 0
+    for k in range(1, len(divisors) + 1):
+        for subset in itertools.combinations(divisors, k):
+            hit += (-1) ** (k + 1) * (10000 // math.lcm(*subset))
+    assert count == 10000 - hit
+    return Ref(str(count))
+
+
+def _knapsack(items: list[tuple[int, int]], capacity: int) -> int:
+    """Best total value of a subset of (weight, value) items with total weight <= capacity (DP by weight)."""
+    best = {0: 0}
+    for w, v in items:
+        for used, value in list(best.items()):
+            if used + w <= capacity and best.get(used + w, -1) < value + v:
+                best[used + w] = value + v
+    return max(best.values())
+
+
+def _greedy_knapsack(items: list[tuple[int, int]], capacity: int) -> int:
+    used = value = 0
+    for w, v in sorted(items, key=lambda it: -it[1] / it[0]):
+        if used + w <= capacity:
+            used, value = used + w, value + v
+    return value
+
+
+KNAP7 = [(14, 20), (5, 7), (16, 32), (20, 30), (17, 30), (13, 27), (11, 18), (19, 29), (15, 22)]
 
 
 @ref("s1.math.expert.07")
 def _expert07() -> Ref:
-    return frac(sum((Fraction(1, k * (k + 1) * (k + 2)) for k in range(1, 51)), Fraction(0)))
+    best = _knapsack(KNAP7, 65)
+    brute = max(
+        sum(v for _, v in chosen)
+        for k in range(len(KNAP7) + 1)
+        for chosen in itertools.combinations(KNAP7, k)
+        if sum(w for w, _ in chosen) <= 65
+    )
+    assert best == brute and _greedy_knapsack(KNAP7, 65) < best
+    return Ref(str(best))
 
 
 @ref("s1.math.expert.08")
@@ -221,251 +313,332 @@ def _solve(rows: list[list[Fraction]]) -> list[Fraction]:
     return [m[i][n] for i in range(n)]
 
 
-def _det(matrix: list[list[int]]) -> Fraction:
-    m = [[Fraction(x) for x in row] for row in matrix]
-    n, d = len(m), Fraction(1)
-    for c in range(n):
-        r = next((r for r in range(c, n) if m[r][c] != 0), None)
-        if r is None:
-            return Fraction(0)
-        if r != c:
-            m[c], m[r] = m[r], m[c]
-            d = -d
-        d *= m[c][c]
-        for r in range(c + 1, n):
-            f = m[r][c] / m[c][c]
-            m[r] = [a - f * b for a, b in zip(m[r], m[c], strict=True)]
-    return d
-
-
-def _det_permutations(matrix: list[list[int]]) -> int:
-    """Leibniz formula: an independent check of _det."""
-    n = len(matrix)
-    total = 0
-    for perm in itertools.permutations(range(n)):
-        inversions = sum(1 for i in range(n) for j in range(i + 1, n) if perm[i] > perm[j])
-        term = 1
-        for i in range(n):
-            term *= matrix[i][perm[i]]
-        total += -term if inversions % 2 else term
-    return total
-
-
-DET7 = [
-    [4, -2, 6, -5, -4, -3, 5],
-    [-5, 0, -5, -4, 7, 7, -4],
-    [1, -4, 7, -5, -3, 1, -5],
-    [6, -5, 1, -5, -2, 3, 7],
-    [-2, -3, 3, -1, -3, 0, 5],
-    [-3, -4, -5, 0, 9, 7, 4],
-    [8, 8, 5, 3, 1, -1, 1],
-]
+def _frontier01_rule(col: tuple[str, ...]) -> bool:
+    return col[0] != "B" and col[-1] != "G" and "R" in col
 
 
 @ref("s1.math.frontier.01")
 def _frontier01() -> Ref:
-    d = _det(DET7)
-    assert d == _det_permutations(DET7)  # 5040 terms: an independent check
-    return Ref(str(int(d)))
+    for cols in range(1, 6):  # the transfer agrees with backtracking on the narrower boards
+        assert _column_colourings(5, cols, _frontier01_rule) == _backtrack_colourings(
+            5, cols, _frontier01_rule
+        )
+    count = _column_colourings(5, 10, _frontier01_rule)
+    return Ref(str(count))
 
 
-CHAIN02 = {  # station: {next station: probability}; Z is the exit
-    "A": {"A": Fraction(1, 6), "B": Fraction(1, 2), "C": Fraction(1, 3)},
-    "B": {"A": Fraction(1, 4), "C": Fraction(1, 4), "D": Fraction(1, 2)},
-    "C": {"B": Fraction(1, 3), "E": Fraction(1, 3), "F": Fraction(1, 3)},
-    "D": {"C": Fraction(2, 5), "E": Fraction(2, 5), "Z": Fraction(1, 5)},
-    "E": {"D": Fraction(1, 2), "F": Fraction(1, 4), "A": Fraction(1, 4)},
-    "F": {"Z": Fraction(1, 3), "E": Fraction(1, 3), "B": Fraction(1, 3)},
-}
+KNAP02 = [
+    (27, 45), (31, 38), (18, 32), (58, 104), (37, 48), (42, 71), (21, 30), (17, 25), (16, 22), (13, 17),
+    (37, 50), (47, 83), (30, 61), (60, 104), (15, 31), (26, 36), (45, 76), (46, 69), (35, 45), (29, 38),
+]  # fmt: skip
 
 
 @ref("s1.math.frontier.02")
 def _frontier02() -> Ref:
-    states = sorted(CHAIN02)
-    index = {s: i for i, s in enumerate(states)}
-    rows = []
-    for s in states:
-        assert sum(CHAIN02[s].values()) == 1
-        row = [Fraction(0)] * (len(states) + 1)
-        row[index[s]] += 1
-        row[-1] = Fraction(1)
-        for t, p in CHAIN02[s].items():
-            if t != "Z":
-                row[index[t]] -= p
-        rows.append(row)
-    h = _solve(rows)
-    # cross-check: iterate the distribution and sum P(not yet exited) far enough to converge
-    dist = dict.fromkeys(states, 0.0)
-    dist["A"] = 1.0
-    approx = 0.0
-    for _ in range(3000):
-        approx += sum(dist.values())
-        nxt = dict.fromkeys(states, 0.0)
-        for s, mass in dist.items():
-            for t, p in CHAIN02[s].items():
-                if t != "Z":
-                    nxt[t] += mass * float(p)
-        dist = nxt
-    assert abs(approx - float(h[index["A"]])) < 1e-9
-    return frac(h[index["A"]])
+    best = _knapsack(KNAP02, 322)
+
+    # independent check: meet in the middle over the two halves (2^10 subsets each)
+    def subsets(items: list[tuple[int, int]]) -> list[tuple[int, int]]:
+        out = []
+        for mask in range(1 << len(items)):
+            chosen = [items[i] for i in range(len(items)) if mask >> i & 1]
+            out.append((sum(w for w, _ in chosen), sum(v for _, v in chosen)))
+        return out
+
+    left, right = subsets(KNAP02[:10]), subsets(KNAP02[10:])
+    right.sort()
+    frontier: list[tuple[int, int]] = []  # (weight, best value up to that weight)
+    for w, v in right:
+        frontier.append((w, max(v, frontier[-1][1] if frontier else v)))
+    brute = 0
+    for w, v in left:
+        fit = [bv for rw, bv in frontier if rw + w <= 322]
+        if fit:
+            brute = max(brute, v + fit[-1])
+    assert best == brute and _greedy_knapsack(KNAP02, 322) == best - 4
+    return Ref(str(best))
+
+
+ROOMS03 = {  # 3 x 4 grid of rooms, doors only where listed; L is the exit
+    "A": "BE", "B": "AF", "C": "DG", "D": "CH", "E": "AFI", "F": "BEG",
+    "G": "CFK", "H": "DL", "I": "EJ", "J": "IK", "K": "GJL", "L": "HK",
+}  # fmt: skip
 
 
 @ref("s1.math.frontier.03")
 def _frontier03() -> Ref:
-    def largest_prime_factor(n: int) -> int:
-        best, p = 1, 2
-        while n > 1:
-            while n % p == 0:
-                best, n = p, n // p
-            p += 1
-        return best
-
-    return Ref(str(sum(largest_prime_factor(n) for n in range(2, 241))))
-
-
-def _power_mod(base: int, exp: int, mod: int) -> int:
-    result = 1
-    base %= mod
-    while exp:
-        if exp & 1:
-            result = result * base % mod
-        base = base * base % mod
-        exp >>= 1
-    return result
-
-
-@ref("s1.math.frontier.04")
-def _frontier04() -> Ref:
-    p = 65537
-    x1 = _power_mod(3, 2026, p)
-    x2 = _power_mod(5, x1, p)
-    assert (x1, x2) == (pow(3, 2026, p), pow(5, x1, p))
-    return Ref(str(x2))
-
-
-@ref("s1.math.frontier.05")
-def _frontier05() -> Ref:
-    a = [1, 1, 2]
-    for n in range(3, 61):
-        a.append(2 * a[n - 1] + a[n - 2] - a[n - 3] + n % 3)
-    return Ref(str(a[60]))
-
-
-@ref("s1.math.frontier.06")
-def _frontier06() -> Ref:
-    # counter in -4..7 is still playing; >= 8 wins, <= -5 loses
-    states = list(range(-4, 8))
+    for room, doors in ROOMS03.items():  # doors are two-way
+        assert all(room in ROOMS03[other] for other in doors)
+    states = [r for r in ROOMS03 if r != "L"]
     index = {s: i for i, s in enumerate(states)}
-    steps = ((3, Fraction(1, 4)), (1, Fraction(1, 4)), (-2, Fraction(1, 2)))
     rows = []
     for s in states:
         row = [Fraction(0)] * (len(states) + 1)
         row[index[s]] += 1
-        for d, p in steps:
-            if s + d >= 8:
-                row[-1] += p
-            elif s + d >= -4:
-                row[index[s + d]] -= p
+        row[-1] = Fraction(1)
+        for t in ROOMS03[s]:
+            if t != "L":
+                row[index[t]] -= Fraction(1, len(ROOMS03[s]))
         rows.append(row)
-    win = _solve(rows)[index[0]]
+    h = _solve(rows)[index["A"]]
+    # cross-check: push the walker's distribution forward and sum P(not yet out)
+    dist = dict.fromkeys(states, 0.0)
+    dist["A"] = 1.0
+    approx = 0.0
+    for _ in range(6000):
+        approx += sum(dist.values())
+        nxt = dict.fromkeys(states, 0.0)
+        for s, mass in dist.items():
+            for t in ROOMS03[s]:
+                if t != "L":
+                    nxt[t] += mass / len(ROOMS03[s])
+        dist = nxt
+    assert abs(approx - float(h)) < 1e-9
+    return frac(h)
 
-    # cross-check by pushing probability mass forward until what is left is negligible
-    mass = {0: 1.0}
-    won = 0.0
-    for _ in range(2000):
-        nxt: dict[int, float] = {}
-        for s, m in mass.items():
-            for d, p in steps:
-                t = s + d
-                if t >= 8:
-                    won += m * float(p)
-                elif t >= -4:
-                    nxt[t] = nxt.get(t, 0.0) + m * float(p)
-        mass = nxt
-    assert abs(won - float(win)) < 1e-9
-    return frac(win)
+
+@ref("s1.math.frontier.04")
+def _frontier04() -> Ref:
+    n, steps, seen = 130631, 0, set()
+    while n != 1:
+        assert n not in seen
+        seen.add(n)
+        n = n // 2 if n % 2 == 0 else 3 * n + 1
+        steps += 1
+    # the odd steps and halvings add up: 3n+1 is followed by at least one halving
+    assert steps >= 300
+    return Ref(str(steps))
+
+
+COINS05 = (1, 5, 12, 19, 23)
+
+
+@ref("s1.math.frontier.05")
+def _frontier05() -> Ref:
+    best = [0] + [10**9] * 120
+    for n in range(1, 121):
+        best[n] = min(best[n - c] + 1 for c in COINS05 if c <= n)
+
+    # independent check: breadth-first search over amounts reachable with k coins
+    layer, reached, k = {0}, {0: 0}, 0
+    while len(reached) < 121:
+        k += 1
+        layer = {a + c for a in layer for c in COINS05 if a + c <= 120} - set(reached)
+        for a in layer:
+            reached[a] = k
+    assert all(reached[n] == best[n] for n in range(121))
+    return Ref(str(sum(best[1:])))
+
+
+FORBIDDEN06 = {(1, 3), (2, 1), (3, 5), (4, 2), (4, 8), (5, 6), (6, 3), (7, 9), (8, 5), (9, 1), (9, 7), (10, 10)}  # fmt: skip
+
+
+@ref("s1.math.frontier.06")
+def _frontier06() -> Ref:
+    size = 11
+    table: dict[tuple[int, int], int] = {}
+    for x in range(size + 1):
+        for y in range(size + 1):
+            if (x, y) in FORBIDDEN06:
+                table[x, y] = 0
+            elif x == y == 0:
+                table[x, y] = 1
+            else:
+                table[x, y] = (
+                    table.get((x - 1, y), 0) + table.get((x, y - 1), 0) + table.get((x - 1, y - 1), 0)
+                )
+
+    # independent check: inclusion-exclusion over chains of forbidden cells with Delannoy numbers
+    def delannoy(dx: int, dy: int) -> int:
+        if dx < 0 or dy < 0:
+            return 0
+        return sum(math.comb(dx, k) * math.comb(dy, k) * 2**k for k in range(min(dx, dy) + 1))
+
+    cells = sorted(FORBIDDEN06)
+
+    @cache
+    def bad_from(i: int) -> int:
+        # signed count of paths from cell i to the corner, via chains of forbidden cells starting at i
+        x, y = cells[i]
+        total = delannoy(size - x, size - y)
+        for j, (u, v) in enumerate(cells):
+            if (u, v) != (x, y) and u >= x and v >= y:
+                total -= delannoy(u - x, v - y) * bad_from(j)
+        return total
+
+    good = delannoy(size, size) - sum(delannoy(x, y) * bad_from(i) for i, (x, y) in enumerate(cells))
+    assert good == table[size, size]
+    return Ref(str(good))
+
+
+def _ternary_ok(word: str) -> bool:
+    return "aa" not in word and "bcb" not in word and word.count("c") % 3 == 0
 
 
 @ref("s1.math.frontier.07")
 def _frontier07() -> Ref:
-    count = sum(
-        1
-        for word in itertools.product(range(4), repeat=12)
-        if sum(word) % 5 == 0 and all(a != b for a, b in zip(word, word[1:], strict=False))
-    )
+    def by_last_two(length: int) -> int:
+        counts: dict[tuple[str, int], int] = {}
+        for pair in itertools.product("abc", repeat=2):
+            word = "".join(pair)
+            if word != "aa":
+                key = (word, word.count("c") % 3)
+                counts[key] = counts.get(key, 0) + 1
+        for _ in range(length - 2):
+            nxt: dict[tuple[str, int], int] = {}
+            for (last, c_mod), n in counts.items():
+                for ch in "abc":
+                    if last[1] + ch == "aa" or last + ch == "bcb":
+                        continue
+                    key = (last[1] + ch, (c_mod + (ch == "c")) % 3)
+                    nxt[key] = nxt.get(key, 0) + n
+            counts = nxt
+        return sum(n for (_, c_mod), n in counts.items() if c_mod == 0)
+
+    # check the DP against brute force on short words, then against a meet-in-the-middle count at 20
+    for length in range(2, 11):
+        assert by_last_two(length) == sum(
+            1 for w in itertools.product("abc", repeat=length) if _ternary_ok("".join(w))
+        )
+    halves: dict[tuple[str, str, int], int] = {}
+    for w in itertools.product("abc", repeat=10):
+        word = "".join(w)
+        if "aa" not in word and "bcb" not in word:
+            key = (word[:2], word[-2:], word.count("c") % 3)
+            halves[key] = halves.get(key, 0) + 1
+    joined = 0
+    for (_, end1, m1), n1 in halves.items():
+        for (start2, _, m2), n2 in halves.items():
+            seam = end1 + start2
+            if (m1 + m2) % 3 == 0 and "aa" not in seam and "bcb" not in seam:
+                joined += n1 * n2
+    count = by_last_two(20)
+    assert count == joined
     return Ref(str(count))
 
 
 @ref("s1.math.frontier.08")
 def _frontier08() -> Ref:
-    # P(running total of die rolls ever equals exactly n), by first-step analysis
-    p = [Fraction(1)]
-    for n in range(1, 16):
-        p.append(sum((p[n - j] for j in range(1, 7) if n - j >= 0), Fraction(0)) / 6)
+    # subsets of {1..22} without two consecutive numbers, sum divisible by 11
+    counts = {(False, 0): 1}  # (largest number so far taken?, sum mod 11)
+    for i in range(1, 23):
+        nxt: dict[tuple[bool, int], int] = {}
+        for (taken, s), n in counts.items():
+            nxt[False, s] = nxt.get((False, s), 0) + n
+            if not taken:
+                nxt[True, (s + i) % 11] = nxt.get((True, (s + i) % 11), 0) + n
+        counts = nxt
+    dp = sum(n for (_, s), n in counts.items() if s == 0)
 
-    # independent check: enumerate compositions of 15 into parts 1..6, each weighted (1/6)^parts
-    @cache
-    def ways(n: int) -> Fraction:
-        if n == 0:
-            return Fraction(1)
-        return sum((ways(n - j) / 6 for j in range(1, 7) if n - j >= 0), Fraction(0))
+    def sums(start: int) -> list[int]:  # sums of all valid subsets of {start..22}
+        if start > 22:
+            return [0]
+        return sums(start + 1) + [start + s for s in sums(start + 2)]
 
-    assert p[15] == ways(15)
-    return frac(p[15])
+    brute = sum(1 for s in sums(1) if s % 11 == 0)
+    assert dp == brute
+    return Ref(str(dp))
+
+
+JOBS09 = [17, 50, 55, 59, 52, 44, 26, 28, 58, 27, 29]
 
 
 @ref("s1.math.frontier.09")
 def _frontier09() -> Ref:
-    # exact DP over (step, position); cross-checked by a meet-in-the-middle count
-    table = {0: 1}
-    for _ in range(24):
-        nxt: dict[int, int] = {}
-        for pos, c in table.items():
-            for d in (-1, 1, 2):
-                if -3 <= pos + d <= 4:
-                    nxt[pos + d] = nxt.get(pos + d, 0) + c
-        table = nxt
-    count = table.get(0, 0)
+    # exact minimum makespan on 3 identical machines: try every assignment (3^11 = 177147)
+    best = min(
+        max(sum(j for j, m in zip(JOBS09, assign, strict=True) if m == k) for k in range(3))
+        for assign in itertools.product(range(3), repeat=len(JOBS09))
+    )
+    lower = -(-sum(JOBS09) // 3)
+    assert best == lower + 1  # the averaging bound is not reachable
+    return Ref(str(best))
 
-    def half(sign: int) -> dict[int, int]:
-        # 12 steps from 0 that stay in bounds; sign -1 walks the second half backwards from the end
-        out: dict[int, int] = {}
-        for steps in itertools.product((-1, 1, 2), repeat=12):
-            pos = 0
-            for d in steps:
-                pos += sign * d
-                if not -3 <= pos <= 4:
-                    break
-            else:
-                out[pos] = out.get(pos, 0) + 1
-        return out
 
-    first, back = half(1), half(-1)
-    assert count == sum(c * back.get(mid, 0) for mid, c in first.items())
-    return Ref(str(count))
+TILES10 = (((0, 0), (0, 1)), ((0, 0), (1, 0)), ((0, 0), (0, 1), (1, 0), (1, 1)), ((0, 0), (0, 1), (0, 2)), ((0, 0), (1, 0), (2, 0)))  # fmt: skip
 
 
 @ref("s1.math.frontier.10")
 def _frontier10() -> Ref:
-    return Ref(str(sum(k * k // 37 for k in range(1, 251))))
+    rows, cols = 4, 6
+    cells = rows * cols
+
+    def place(filled: int, i: int) -> list[int]:
+        """Every way to put a tile whose top-left cell is cell i (index col*rows+row) on the board."""
+        c, r = divmod(i, rows)
+        out = []
+        for tile in TILES10:
+            new = filled
+            for dr, dc in tile:
+                rr, cc = r + dr, c + dc
+                if rr >= rows or cc >= cols or new >> (cc * rows + rr) & 1:
+                    break
+                new |= 1 << (cc * rows + rr)
+            else:
+                out.append(new)
+        return out
+
+    @cache
+    def memo(filled: int) -> int:
+        if filled == (1 << cells) - 1:
+            return 1
+        i = next(k for k in range(cells) if not filled >> k & 1)
+        return sum(memo(new) for new in place(filled, i))
+
+    # independent check: plain backtracking that lists every tiling, and no two listed tilings are equal
+    seen: set[frozenset[int]] = set()
+
+    def backtrack(filled: int, placed: tuple[int, ...]) -> None:
+        if filled == (1 << cells) - 1:
+            seen.add(frozenset(placed))
+            return
+        i = next(k for k in range(cells) if not filled >> k & 1)
+        for new in place(filled, i):
+            backtrack(new, (*placed, new ^ filled))
+
+    backtrack(0, ())
+    assert memo(0) == len(seen)
+    return Ref(str(len(seen)))
+
+
+def _race(p: Fraction, target: int) -> Fraction:
+    """P(the player who wins each round with probability p wins a race to `target`, win by 2)."""
+
+    @cache
+    def win(a: int, b: int) -> Fraction:
+        if a >= target and a - b >= 2:
+            return Fraction(1)
+        if b >= target and b - a >= 2:
+            return Fraction(0)
+        if a == b and a >= target - 1:  # tied at target-1 or beyond: a deuce chain
+            return p * p / (p * p + (1 - p) * (1 - p))
+        return p * win(a + 1, b) + (1 - p) * win(a, b + 1)
+
+    return win(0, 0)
 
 
 @ref("s1.math.frontier.11")
 def _frontier11() -> Ref:
-    m = [[2, 1, -1], [0, 3, 1], [1, -2, 2]]
+    game = _race(Fraction(3, 5), 4)
+    match = _race(game, 5)
 
-    def mul(a: list[list[int]], b: list[list[int]]) -> list[list[int]]:
-        return [[sum(a[i][k] * b[k][j] for k in range(3)) for j in range(3)] for i in range(3)]
+    # cross-check the deuce closed form by plain value iteration on the two-ahead chain
+    def iterate(p: float, target: int) -> float:
+        w: dict[tuple[int, int], float] = {}
+        for _ in range(400):
+            for a in range(target + 40, -1, -1):
+                for b in range(target + 40, -1, -1):
+                    if a >= target and a - b >= 2:
+                        w[a, b] = 1.0
+                    elif b >= target and b - a >= 2 or a > target + 38 or b > target + 38:
+                        w[a, b] = 0.0 if b >= a else 1.0
+                    else:
+                        w[a, b] = p * w.get((a + 1, b), 0.0) + (1 - p) * w.get((a, b + 1), 0.0)
+        return w[0, 0]
 
-    power = [[int(i == j) for j in range(3)] for i in range(3)]
-    for _ in range(15):
-        power = mul(power, m)
-    square = mul(m, m)  # cross-check: M^15 = M · (M^2)^7
-    alt = m
-    for _ in range(7):
-        alt = mul(alt, square)
-    assert alt == power
-    return Ref(str(power[0][2]))
+    assert abs(iterate(float(game), 5) - float(match)) < 1e-12
+    assert abs(iterate(0.6, 4) - float(game)) < 1e-12
+    return rounded(float(match), 6)
 
 
 # --- checking ----------------------------------------------------------------------------------------
