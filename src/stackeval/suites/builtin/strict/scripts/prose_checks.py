@@ -899,6 +899,92 @@ def sales_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Multi-leg itinerary across time zones and a clock change (prose.frontier.09)
+# --------------------------------------------------------------------------------------------------------
+# city -> (offset in minutes before the change, after the change); the change is at 01:00 UTC on 29 March
+TZ = {"Reykjavik": (0, 0), "Lisbon": (0, 60), "Berlin": (60, 120), "Dubai": (240, 240),
+      "Singapore": (480, 480), "Perth": (480, 480), "Auckland": (780, 780)}
+TZ_CHANGE_UTC = dt.datetime(2026, 3, 29, 1, 0)
+# (from, to, flight minutes, layover minutes after landing before the next departure)
+LEGS = [("Reykjavik", "Lisbon", 235, 170), ("Lisbon", "Berlin", 205, 95), ("Berlin", "Dubai", 380, 200),
+        ("Dubai", "Singapore", 445, 515), ("Singapore", "Perth", 310, 75), ("Perth", "Auckland", 385, 0)]
+FIRST_DEPARTURE_LOCAL = dt.datetime(2026, 3, 28, 20, 40)  # Reykjavik
+
+
+def offset(city: str, utc: dt.datetime) -> dt.timedelta:
+    before, after = TZ[city]
+    return dt.timedelta(minutes=after if utc >= TZ_CHANGE_UTC else before)
+
+
+def hm(t: dt.datetime) -> str:
+    return f"{t:%H:%M}, {t.day} {t:%B}"
+
+
+def dur(m: int) -> str:
+    return f"{m // 60} h {m % 60:02d} min"
+
+
+def run_itinerary() -> dict:
+    utc = FIRST_DEPARTURE_LOCAL - offset("Reykjavik", FIRST_DEPARTURE_LOCAL)
+    start = utc
+    rows = []
+    for a, b, fly, lay in LEGS:
+        dep = utc
+        arr = dep + dt.timedelta(minutes=fly)
+        rows.append({"from": a, "to": b, "dep_local": dep + offset(a, dep), "arr_local": arr + offset(b, arr),
+                     "lay": lay, "arr_utc": arr})
+        utc = arr + dt.timedelta(minutes=lay)
+    end = rows[-1]["arr_utc"]
+    layovers = [(r["lay"], r["to"]) for r in rows[:-1]]
+    layovers.sort(reverse=True)
+    assert layovers[0][0] > layovers[1][0]
+    home = end + offset("Reykjavik", end)
+    return {"rows": rows, "total": int((end - start).total_seconds() // 60),
+            "air": sum(x[2] for x in LEGS), "longest": layovers[0], "home": home}
+
+
+ITIN_TEXT = """\
+Traveller: Ines Mora, flying home to Auckland. Every departure and arrival below is in local time; the
+flight times are gate to gate. Time zones (hours ahead of UTC): Reykjavik UTC+0 all year; Lisbon UTC+0
+and Berlin UTC+1 until the European clock change, after which Lisbon is UTC+1 and Berlin UTC+2; Dubai
+UTC+4; Singapore UTC+8; Perth UTC+8; Auckland UTC+13. The European clock change happens at 01:00 UTC on
+Sunday 29 March (at that instant local clocks in Lisbon jump from 01:00 to 02:00 and in Berlin from 02:00
+to 03:00); no other place changes its clocks during the trip.
+
+Leg 1: leaves Reykjavik at 20:40 on Saturday 28 March; flight time 3 h 55 min to Lisbon.
+Leg 2: leaves Lisbon 2 h 50 min after leg 1 lands; flight time 3 h 25 min to Berlin.
+Leg 3: leaves Berlin 1 h 35 min after leg 2 lands; flight time 6 h 20 min to Dubai.
+Leg 4: leaves Dubai 3 h 20 min after leg 3 lands; flight time 7 h 25 min to Singapore.
+Leg 5: leaves Singapore 8 h 35 min after leg 4 lands; flight time 5 h 10 min to Perth.
+Leg 6: leaves Perth 1 h 15 min after leg 5 lands; flight time 6 h 25 min to Auckland.
+
+Ines keeps one watch on Reykjavik time for the whole trip."""
+
+
+@item("s1.prose.frontier.09")
+def itinerary_frontier() -> Built:
+    r = run_itinerary()
+    rows = r["rows"]
+    for i, (a, b, fly, _lay) in enumerate(LEGS, 1):
+        assert f"Leg {i}: leaves {a}" in ITIN_TEXT and f"{dur(fly).replace(' 0', ' ')} to {b}" in ITIN_TEXT, i
+        if i > 1:
+            assert f"{dur(LEGS[i - 2][3]).replace(' 0', ' ')} after leg {i - 1} lands" in ITIN_TEXT, i
+    return Built(
+        "prose.yaml",
+        ITIN_TEXT,
+        {
+            "BERLIN_LANDING": hm(rows[1]["arr_local"]),
+            "SINGAPORE_DEPARTURE": hm(rows[4]["dep_local"]),
+            "AUCKLAND_ARRIVAL": hm(rows[5]["arr_local"]),
+            "TOTAL_JOURNEY": dur(r["total"]),
+            "WATCH_AT_ARRIVAL": hm(r["home"]),
+        },
+        {"rows": "; ".join(f"{x['from']}->{x['to']} dep {hm(x['dep_local'])} arr {hm(x['arr_local'])}"
+                           for x in rows), "longest": str(r["longest"])},
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
@@ -915,7 +1001,7 @@ def value_pattern(value: str, hours: bool = False) -> str:
         elif tok in ("-", "+") and not out:
             out.append("(?:-|−)" if tok == "-" else "\\+")
         elif tok:
-            out.append(re.escape(tok).replace("\\ ", " "))
+            out.append(re.escape(tok).replace("\\ ", " ").replace(", ", ",? "))
     return "".join(out)
 
 
@@ -948,7 +1034,8 @@ def check_item(item_id: str, it: dict, b: Built) -> list[str]:
         flags = (re.I if c.get("ignore_case") else 0) | (re.M if c.get("multiline", True) else 0)
         if not re.search(c["pattern"], f"{label}: {value}", flags):
             errs.append(f"check {label.lower()} does not match the computed value")
-        pound = f"{label}: £{value}" if value[0].isdigit() and "HOURS" not in label else f"{label}: {value}"
+        money_like = re.match(r"\d+\.\d\d\b", value) and "HOURS" not in label
+        pound = f"{label}: £{value}" if money_like else f"{label}: {value}"
         for alt in (pound, f"**{label}:** {value}", f"- {label}: {value}.", f"{label}: {value.lower()}"):
             if not re.search(c["pattern"], alt, flags):
                 errs.append(f"check {label.lower()} rejects presentation {alt!r}")
