@@ -985,6 +985,68 @@ def itinerary_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Three meetings of launch planning, superseded decisions (prose.frontier.05)
+# --------------------------------------------------------------------------------------------------------
+LAUNCH_NOTES = """\
+Tidewell app launch: notes of three planning meetings (written by Mara; each meeting's decisions replace
+earlier ones only where they say so).
+
+MEETING 1, Thursday 2 April. Present: Mara, Joss, Wen, Priti, Dan.
+- Launch date set for 28 April. The launch event will be in Hall B on the ground floor.
+- Event budget: £3,000, covering catering, sound hire and printed signs.
+- Rule agreed: the press release goes out exactly one week before the launch date, whatever that date
+  turns out to be. Owner: Joss.
+- Rule agreed: beta testers get early access exactly three days before the press release goes out.
+- Guest list capped at 120 people. Priti to send invitations once the venue is fixed.
+- Dan asked whether the app could ship with dark mode; not decided, to come back to after launch.
+
+MEETING 2, Thursday 9 April. Present: Mara, Joss, Wen, Dan (Priti sent apologies).
+- Joss reported that the app-store review can take up to two weeks, so 28 April is too tight. Agreed: the
+  launch moves to 12 May.
+- Hall B is not free on 12 May. Agreed: the event moves to the Atrium on the first floor.
+- The Atrium has no kitchen, so outside catering is needed: the budget rises by £450.
+- Joss is on leave from 4 May to 15 May, so the press release moves to Wen.
+- The Atrium is larger than Hall B: the guest cap rises to 150.
+- Dan proposed a live demo on the big screen; agreed, Dan owns it.
+
+MEETING 3, Thursday 16 April. Present: Mara, Joss, Wen, Priti, Dan.
+- The Atrium turns out to be double-booked on 12 May but is free on 14 May. Agreed: the launch moves to
+  14 May and the event stays in the Atrium.
+- The Atrium has its own sound system, so the sound hire is dropped: the budget falls by £380.
+- Joss has moved his leave to June, so the press release goes back to Joss.
+- The building's fire officer limits the Atrium to 140 guests for a standing event; the guest cap is now
+  140.
+- The rules for the press release and the early access for beta testers stay as agreed in meeting 1.
+- Priti will send the invitations on 20 April. Dan's live demo stays in the plan."""
+
+LAUNCH_YEAR = 2026
+
+
+def launch_final() -> dict[str, str]:
+    launch = dt.date(LAUNCH_YEAR, 5, 14)
+    press = launch - dt.timedelta(days=7)
+    beta = press - dt.timedelta(days=3)
+    budget = 300_000 + 45_000 - 38_000
+    for frag in ("launch moves to\n  14 May", "budget falls by £380", "rises by £450", "£3,000",
+                 "guest cap is now\n  140", "press release goes back to Joss"):
+        assert frag in LAUNCH_NOTES, frag
+    return {"launch": short(launch), "press": short(press), "beta": short(beta), "budget": money_c(budget),
+            "venue": "Atrium", "cap": "140", "owner": "Joss"}
+
+
+@item("s1.prose.frontier.05")
+def launch_frontier() -> Built:
+    f = launch_final()
+    superseded = {"launch": ["28 April", "12 May"], "press": [short(dt.date(2026, 4, 21)), "5 May"],
+                  "beta": [short(dt.date(2026, 4, 18)), "2 May"], "budget": ["£3,000", "£3,450"],
+                  "cap": ["120", "150"]}
+    assert short(dt.date(2026, 5, 12) - dt.timedelta(days=7)) == "5 May"
+    assert short(dt.date(2026, 5, 5) - dt.timedelta(days=3)) == "2 May"
+    return Built("prose.yaml", LAUNCH_NOTES, {}, {**{f"final {k}": v for k, v in f.items()},
+                                                  "superseded": str(superseded)})
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
@@ -1022,6 +1084,18 @@ def check_item(item_id: str, it: dict, b: Built) -> list[str]:
             errs.append("reference does not carry the computed table")
         if not re.search(b.notes["pattern"], it["reference"], re.I):
             errs.append("computed table pattern does not match the reference")
+    for k, v in b.notes.items():
+        if k.startswith("final ") and v.removesuffix(".00") not in it["reference"]:
+            errs.append(f"reference lacks the final {k[6:]} {v!r}")
+    if "superseded" in b.notes:
+        banned = [c for c in it["grader"]["checks"] if c.get("name") == "no_superseded_plans"]
+        words = set(banned[0]["keywords"]) if banned else set()
+        for vals in yaml.safe_load(b.notes["superseded"].replace("'", '"')).values():
+            for v in vals:
+                if v not in words:
+                    errs.append(f"superseded value {v!r} is not banned")
+                if re.search(rf"(?<![\w,]){re.escape(v)}(?![\w,])", it["reference"]):
+                    errs.append(f"reference mentions superseded {v!r}")
     got = dict(LINE.findall(it["reference"]))
     for label, value in b.answers.items():
         if got.get(label) != value:
