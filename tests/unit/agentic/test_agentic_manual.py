@@ -66,6 +66,9 @@ async def test_run_manual_writes_the_outcome(tmp_path, executor) -> None:
     assert out.solved
     saved = json.loads((tmp_path / "outcome.json").read_text())
     assert saved["outcome"]["solved"] is True and saved["task_id"] == "inventory" and saved["turns"] == 3
+    # the context the player was sent, estimated as for an endpoint run (inventory has no budget: nothing elided)
+    assert saved["outcome"]["elided_results"] == 0 and saved["outcome"]["peak_context_tokens"] == max(
+        t["context_tokens"] for t in saved["outcome"]["turns"]) > 1000
 
 
 async def test_a_missing_or_bad_response_ends_the_run_as_an_error(tmp_path) -> None:
