@@ -1047,6 +1047,111 @@ def launch_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Grant spending log to a sectioned report (prose.frontier.02)
+# --------------------------------------------------------------------------------------------------------
+GRANT = 1_200_000
+GRANT_CAPS = {"Instruments": 500_000, "Tutor fees": None, "Room hire": 150_000, "Travel": 40_000}
+# (date, description, category, amount in pence as paid, VAT included?)
+GRANT_LOG = [
+    ("8 January", "two acoustic guitars", "Instruments", 54_000, True),
+    ("15 January", "tutor fee, January (Ruth Ames)", "Tutor fees", 48_000, False),
+    ("22 January", "hall hire, 4 Saturdays", "Room hire", 32_000, False),
+    ("29 January", "juice and biscuits for sessions", "Refreshments", 4_650, False),
+    ("5 February", "digital piano", "Instruments", 89_400, True),
+    ("12 February", "tutor fee, February (Ruth Ames)", "Tutor fees", 48_000, False),
+    ("19 February", "train fares to the Leeds workshop", "Travel", 16_440, False),
+    ("26 February", "hall hire, 4 Saturdays", "Room hire", 32_000, False),
+    ("5 March", "drum kit", "Instruments", 131_400, True),
+    ("14 March", "bass amplifier", "Instruments", 38_400, True),
+    ("14 March", "tutor fee, March (Ruth Ames)", "Tutor fees", 48_000, False),
+    ("21 March", "pizza for the open evening", "Refreshments", 8_925, False),
+    ("26 March", "hall hire, 4 Saturdays", "Room hire", 32_000, False),
+    ("9 April", "microphones and stands", "Instruments", 42_600, True),
+    ("16 April", "tutor fee, April (Ruth Ames)", "Tutor fees", 48_000, False),
+    ("23 April", "hall hire, 5 Saturdays", "Room hire", 40_000, False),
+    ("30 April", "ukuleles, set of eight", "Instruments", 46_800, True),
+    ("9 May", "tutor fee, May (Ruth Ames)", "Tutor fees", 48_000, False),
+    ("9 May", "tutor fee, May (Ruth Ames)", "Tutor fees", 48_000, False),
+    ("21 May", "hall hire, 4 Saturdays", "Room hire", 32_000, False),
+    ("28 May", "coach to the regional youth festival", "Room hire", 27_500, False),
+    ("4 June", "guitar strings and spare parts", "Instruments", 9_720, True),
+    ("11 June", "tutor fee, June (Ruth Ames)", "Tutor fees", 48_000, False),
+    ("18 June", "train fares, festival rehearsal", "Travel", 13_860, False),
+    ("25 June", "cake for the end-of-project concert", "Refreshments", 3_480, False),
+]
+GRANT_RETURNED = ("14 March", "bass amplifier")
+GRANT_DUPLICATE = ("9 May", "tutor fee, May (Ruth Ames)")
+GRANT_RECLASS = ("28 May", "coach to the regional youth festival", "Travel")
+
+
+def grant_figures() -> dict[str, int]:
+    spent = dict.fromkeys(GRANT_CAPS, 0)
+    refresh = 0
+    dup_seen = False
+    for date, desc, cat, amt, vat in GRANT_LOG:
+        if (date, desc) == GRANT_RETURNED:
+            continue
+        if (date, desc) == GRANT_DUPLICATE:
+            if dup_seen:
+                continue
+            dup_seen = True
+        if (date, desc) == GRANT_RECLASS[:2]:
+            cat = GRANT_RECLASS[2]
+        if vat:
+            assert amt % 6 == 0
+            amt = amt * 5 // 6
+        if cat == "Refreshments":
+            refresh += amt
+        else:
+            spent[cat] += amt
+    counted = {c: min(v, GRANT_CAPS[c]) if GRANT_CAPS[c] else v for c, v in spent.items()}
+    over = {c: spent[c] - counted[c] for c in spent if spent[c] > counted[c]}
+    total = sum(counted.values())
+    return {"counted": counted, "over": over, "refresh": refresh, "total": total, "remaining": GRANT - total,
+            "spent": spent}
+
+
+GRANT_TEXT_HEAD = """\
+Riverside Community Centre: youth music project, spending log, January to June. The project is funded by
+a grant of £12,000 from the Arlen Trust. The trust's terms, then the log as kept by the project
+treasurer, then the treasurer's notes.
+
+Terms of the grant.
+1. The grant pays only for four categories: Instruments, Tutor fees, Room hire and Travel. Refreshments
+   and anything else are not paid by the grant.
+2. Caps for the whole project: Instruments at most £5,000; Room hire at most £1,500; Travel at most £400;
+   Tutor fees have no cap. Spending above a cap is not paid by the grant.
+3. The centre reclaims VAT, so for an item marked "VAT incl." only the amount without VAT counts: the
+   price shown includes VAT at 20%, so the amount without VAT is the price divided by 1.2.
+4. The grant pays exactly what counts under these terms; what is left of the £12,000 goes back to the
+   trust.
+
+LOG (date, item, category, amount paid):"""
+
+GRANT_TEXT_TAIL = """\
+Treasurer's notes (these correct the log):
+(a) The bass amplifier bought on 14 March was faulty and was returned for a full refund; it no longer
+counts anywhere.
+(b) Ruth Ames's May fee was paid twice on 9 May by mistake; she paid one of the two back. Count it once.
+(c) The coach to the regional youth festival on 28 May was logged as Room hire by mistake; it is Travel."""
+
+
+def grant_source() -> str:
+    rows = [f"{d}: {desc}; {cat}; {money_c(a)}{' VAT incl.' if v else ''}" for d, desc, cat, a, v in GRANT_LOG]
+    return GRANT_TEXT_HEAD + "\n" + "\n".join(rows) + "\n\n" + GRANT_TEXT_TAIL
+
+
+@item("s1.prose.frontier.02")
+def grant_frontier() -> Built:
+    f = grant_figures()
+    notes = {f"final counted {c}": money_c(v) for c, v in f["counted"].items()}
+    notes.update({f"final over {c}": money_c(v) for c, v in f["over"].items()})
+    notes.update({"final refreshments": money_c(f["refresh"]), "final total": money_c(f["total"]),
+                  "final remaining": money_c(f["remaining"]), "spent": str(f["spent"])})
+    return Built("prose.yaml", grant_source(), {}, notes)
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
