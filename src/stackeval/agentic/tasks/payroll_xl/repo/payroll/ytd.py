@@ -1,0 +1,85 @@
+"""Year-to-date figures per employee: what has been paid and deducted so far in the tax year. A pay run
+adds each period's payslip; a starter brings the pay and tax of a previous job from their P45; the totals
+go to the year-end P60 and to every Full Payment Submission."""
+
+from dataclasses import dataclass, field, fields, replace
+from decimal import Decimal
+
+FIELDS = ("gross", "taxable", "tax", "ni", "employer_ni", "student_loan", "postgraduate_loan", "pension",
+          "employer_pension", "ssp", "smp", "benefits", "net")
+
+
+@dataclass(frozen=True)
+class YearToDate:
+    employee: str
+    year: int
+    period: int = 0
+    gross: Decimal = Decimal(0)
+    taxable: Decimal = Decimal(0)
+    tax: Decimal = Decimal(0)
+    ni: Decimal = Decimal(0)
+    employer_ni: Decimal = Decimal(0)
+    student_loan: Decimal = Decimal(0)
+    postgraduate_loan: Decimal = Decimal(0)
+    pension: Decimal = Decimal(0)
+    employer_pension: Decimal = Decimal(0)
+    ssp: Decimal = Decimal(0)
+    smp: Decimal = Decimal(0)
+    benefits: Decimal = Decimal(0)
+    net: Decimal = Decimal(0)
+    previous_pay: Decimal = Decimal(0)  # from a P45 of this tax year
+    previous_tax: Decimal = Decimal(0)
+
+    def add(self, slip, period, **extra):
+        """These figures with one more period's payslip (and ``extra`` amounts by field name) added."""
+        if period <= self.period:
+            raise ValueError(f"{self.employee}: period {period} is not after period {self.period}")
+        changes = {"period": period}
+        for name in FIELDS:
+            amount = getattr(slip, name, None)
+            if name in extra:
+                amount = (amount or Decimal(0)) + extra[name]
+            if name == "taxable" and amount is None:
+                amount = getattr(slip, "gross", Decimal(0)) - getattr(slip, "pension_relief", Decimal(0))
+            if amount:
+                changes[name] = getattr(self, name) + amount
+        return replace(self, **changes)
+
+    @property
+    def pay_for_tax(self):
+        """Pay to date as PAYE sees it: this job's taxable pay and the previous job's."""
+        return self.taxable + self.previous_pay
+
+    @property
+    def tax_for_tax(self):
+        return self.tax + self.previous_tax
+
+    def as_dict(self):
+        return {f.name: getattr(self, f.name) for f in fields(self)}
+
+
+@dataclass
+class Ledger:
+    """Year-to-date figures of every employee for one tax year."""
+
+    year: int
+    entries: dict = field(default_factory=dict)
+
+    def get(self, employee_id):
+        return self.entries.get(employee_id) or YearToDate(employee_id, self.year)
+
+    def record(self, employee_id, slip, period, **extra):
+        self.entries[employee_id] = self.get(employee_id).add(slip, period, **extra)
+        return self.entries[employee_id]
+
+    def starter(self, employee_id, previous_pay, previous_tax):
+        current = self.get(employee_id)
+        self.entries[employee_id] = replace(current, previous_pay=Decimal(previous_pay),
+                                            previous_tax=Decimal(previous_tax))
+
+    def totals(self):
+        out = {name: Decimal(0) for name in FIELDS}
+        for ytd in self.entries.values():
+            for name in FIELDS:
+                out[name] += getattr(ytd, name)
+        return out
