@@ -1152,6 +1152,47 @@ def grant_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Car park tariff with evening, Sunday and a price change (prose.expert.02)
+# --------------------------------------------------------------------------------------------------------
+PARK_STAYS = [  # label, date, start, end
+    ("A", dt.date(2026, 5, 29), "09:10", "11:55"),
+    ("B", dt.date(2026, 6, 1), "08:30", "17:20"),
+    ("C", dt.date(2026, 6, 2), "13:00", "14:31"),
+    ("D", dt.date(2026, 6, 3), "18:15", "22:40"),
+    ("E", dt.date(2026, 6, 4), "16:50", "19:10"),
+    ("F", dt.date(2026, 6, 7), "10:00", "15:00"),
+]
+
+
+def park_fee(date: dt.date, start: str, end: str) -> int:
+    a, b = _hm(start), _hm(end)
+    if date.weekday() == 6:
+        return 400
+    if a >= 18 * 60:
+        return 300
+    first = 270 if date >= dt.date(2026, 6, 1) else 240
+    rest = max(0, b - a - 60)
+    halves = -(-rest // 30)
+    return min(1100, first + 90 * halves)
+
+
+@item("s1.prose.expert.02")
+def park_expert() -> Built:
+    ans = {f"STAY_{lab}": money(park_fee(d_, a, b)) for lab, d_, a, b in PARK_STAYS}
+    return Built("prose.yaml", PARK_TARIFF, ans)
+
+
+PARK_TARIFF = """\
+Up to 1 hour: £2.40. After the first hour, £0.90 for each half hour or part of a half hour.
+The most you pay for one stay is £11.00.
+Evenings: a stay that starts at or after 18:00 pays a flat £3.00, however long it lasts (the car park
+closes at midnight). A stay that starts before 18:00 pays the normal tariff for its whole length.
+Sundays: every stay pays a flat £4.00.
+Price change: from Monday 1 June the first hour costs £2.70 instead of £2.40; the other prices do not
+change. A stay pays the prices in force on the day it starts."""
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
