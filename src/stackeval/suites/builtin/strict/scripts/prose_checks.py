@@ -1193,6 +1193,51 @@ change. A stay pays the prices in force on the day it starts."""
 
 
 # --------------------------------------------------------------------------------------------------------
+# A history told out of order with relative dates (prose.expert.06)
+# --------------------------------------------------------------------------------------------------------
+HISTORY = """\
+The workshop everyone in Dunmere knows today moved to its Quay Street premises eighteen years after Ada
+Finch joined the business as a partner, and four years after the firm received its first royal warrant.
+Ada had joined sixteen years after Thomas Marlow founded the business in 1887 as a one-room bindery above
+a chandler's shop. She retired in the year the firm turned fifty. A fire thirty-seven years after the move
+to Quay Street destroyed most of the original tools; the rebuilt workshop, fitted out with equipment
+bought from a closing London bindery, reopened two years after the fire. In 1994 the founders'
+great-grandchildren turned the back room into a teaching studio, and six years before that the firm had
+bound its last ledger for the Dunmere harbour office."""
+
+
+def history_years() -> list[tuple[int, str]]:
+    founded = 1887
+    ada = founded + 16
+    move = ada + 18
+    warrant = move - 4
+    retired = founded + 50
+    fire = move + 37
+    reopened = fire + 2
+    studio = 1994
+    ledger = studio - 6
+    ev = [(founded, "founded"), (ada, "Ada Finch joins"), (move, "Quay Street"), (warrant, "royal warrant"),
+          (retired, "Ada Finch retires"), (fire, "fire"), (reopened, "reopens"), (studio, "teaching studio"),
+          (ledger, "last ledger")]
+    assert len({y for y, _ in ev}) == len(ev)
+    for word in ("eighteen years after", "four years after", "sixteen years after", "turned fifty",
+                 "thirty-seven years after", "two years after the fire", "six years before"):
+        assert word in HISTORY, word
+    return sorted(ev)
+
+
+def history_pattern(ev: list[tuple[int, str]]) -> str:
+    body = r"[^\n]*\n\s*".join(f"{i}\\.\\s+{y}\\b" for i, (y, _) in enumerate(ev, 1))
+    return r"\A\s*" + body + r"[^\n]*\s*\Z"
+
+
+@item("s1.prose.expert.06")
+def history_expert() -> Built:
+    ev = history_years()
+    return Built("prose.yaml", HISTORY, {}, {"years": str(ev), "chronological": history_pattern(ev)})
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
@@ -1242,6 +1287,12 @@ def check_item(item_id: str, it: dict, b: Built) -> list[str]:
                     errs.append(f"superseded value {v!r} is not banned")
                 if re.search(rf"(?<![\w,]){re.escape(v)}(?![\w,])", it["reference"]):
                     errs.append(f"reference mentions superseded {v!r}")
+    if "chronological" in b.notes:
+        chk = [c for c in it["grader"]["checks"] if c.get("name") == "chronological"]
+        if not chk or chk[0]["pattern"] != b.notes["chronological"]:
+            errs.append("chronological pattern differs from the computed one")
+        elif not re.search(b.notes["chronological"], it["reference"]):
+            errs.append("reference is not in the computed order")
     got = dict(LINE.findall(it["reference"]))
     for label, value in b.answers.items():
         if got.get(label) != value:
