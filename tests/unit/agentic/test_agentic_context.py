@@ -199,3 +199,20 @@ def test_the_report_shows_the_peak_context_and_the_elided_results(executor) -> N
     assert "| 15,210/16,000 | 7 |" in md
     assert "| 15210 (7 elided) |" in md  # the turn table: the context each turn sent
     assert "fail: context_exhausted" in md
+
+
+async def test_the_reference_reads_in_pages_within_a_tight_budget_and_still_solves(executor, clock) -> None:
+    from stackeval.agentic.scripted import reference_agent
+
+    task = _budgeted(None)
+    task = _budgeted(context_tokens(initial_messages(task)) + 1000, read_chars=400)
+    agent = reference_agent(task)
+    with RepairWorkspace(task, task_files(task), executor) as ws:
+        out = await run_agent(task, agent, ws, Guard(clock=clock))
+    assert (out.solved, out.reason) == (True, "solved"), out.detail
+    reads = [json.loads(c.arguments) for t in out.turns for c in t.tool_calls if c.name == "read_file"]
+    assert any("start_line" in r for r in reads)  # a file over 400 characters came in several pages
+    # two reading turns (each within half the budget), the edits, the test run; the pages read were elided later
+    assert out.n_turns == 4 and out.elided_results > 0
+    assert out.peak_context_tokens is not None and out.peak_context_tokens <= task.limits.context_tokens
+    assert out.fixes_in_one_turn is True and [c.name for c in out.turns[-1].tool_calls] == ["run_tests"]
