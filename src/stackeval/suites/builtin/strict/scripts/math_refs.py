@@ -197,8 +197,8 @@ def _expert03_rule(col: tuple[str, ...]) -> bool:
 
 @ref("s1.math.expert.03")
 def _expert03() -> Ref:
-    count = _column_colourings(3, 7, _expert03_rule)
-    assert count == _backtrack_colourings(3, 7, _expert03_rule)
+    count = _column_colourings(4, 6, _expert03_rule)
+    assert count == _backtrack_colourings(4, 6, _expert03_rule)
     return Ref(str(count))
 
 
