@@ -1238,6 +1238,51 @@ def history_expert() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Design document that must carry figures from engineering notes (writing.frontier.01)
+# --------------------------------------------------------------------------------------------------------
+INKPAD_NOTES = """\
+Support: tickets that mention lost edits numbered 412 in Q3 and 838 in Q4. Tickets about slow loading
+fell from 95 to 71 over the same quarters (not related to this project).
+Data team: the median active user keeps 1,240 notes; the average stored note, with its metadata, takes
+3.5 KB. Local storage must also hold the outbound queue, for which we reserve 20% on top of the notes
+themselves. (The largest account has 48,000 notes; we do not size for it.)
+Prototype: in last year's offline prototype, the client replayed 18,450 queued operations, of which 123
+ended in a version conflict.
+Release calendar: rollout has five stages, in this order and with these lengths: (1) storage layer and
+queue behind a disabled feature flag, 3 weeks; (2) internal staff, 2 weeks; (3) 5% of customers who
+opted into the beta, 3 weeks; (4) half of all users, 2 weeks; (5) everyone, open-ended. Stage 1 starts on
+Monday 2 March 2026. Every stage lasts whole weeks from a Monday to a Friday; each later stage starts on
+the Monday after the previous stage ends. No stage may start in the release-freeze week of Monday 6 April
+to Friday 10 April: a stage that would start in that week starts on Monday 13 April instead, and the
+stages after it move with it."""
+
+
+def inkpad_figures() -> dict[str, str]:
+    rise = (838 - 412) * 100 / 412
+    assert abs(rise * 10 % 1 - 0.5) > 0.05
+    kb = 1240 * 35 * 12 // 100  # 1,240 notes x 3.5 KB x 1.2
+    assert 1240 * 35 * 12 % 100 == 0
+    conflict = 123 * 100 / 18450
+    assert abs(conflict * 100 % 1 - 0.5) > 0.05
+    start = dt.date(2026, 3, 2)
+    starts = []
+    for weeks in (3, 2, 3, 2, None):
+        if dt.date(2026, 4, 6) <= start <= dt.date(2026, 4, 10):
+            start = dt.date(2026, 4, 13)
+        assert start.weekday() == 0
+        starts.append(start)
+        if weeks:
+            start = start + dt.timedelta(weeks=weeks)
+    return {"final rise": f"{rise:.1f}%", "final storage": f"{kb:,} KB", "final conflict": f"{conflict:.2f}%",
+            **{f"final stage {i}": short(d_) for i, d_ in enumerate(starts, 1)}}
+
+
+@item("s1.writing.frontier.01")
+def inkpad_writing() -> Built:
+    return Built("writing.yaml", INKPAD_NOTES, {}, inkpad_figures())
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
