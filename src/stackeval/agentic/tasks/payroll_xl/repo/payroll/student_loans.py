@@ -54,22 +54,26 @@ def whole_pounds(amount):
 
 
 def deduction(pay, plan, frequency, year):
-    """The deduction of one period for one plan (or the postgraduate loan)."""
+    """What one period's pay repays under one plan (or the postgraduate loan), before rounding."""
     annual, rate = terms(plan, year)
     threshold = annual / periods_in_year(frequency)
     over = D(pay) - threshold
     if over <= 0:
         return Decimal(0)
-    return pennies(over * rate)
+    return over * rate
+
+
+def _deducted(pay, plan, frequency, year):
+    return pennies(deduction(pay, plan, frequency, year))
 
 
 def deductions(pay, employee, year):
-    """{"student_loan": pounds, "postgraduate_loan": pounds} of one period for an employee."""
+    """What is deducted from one period's pay: {"student_loan": pounds, "postgraduate_loan": pounds}."""
     out = {"student_loan": Decimal(0), "postgraduate_loan": Decimal(0)}
     if employee.student_loan:
-        out["student_loan"] = deduction(pay, employee.student_loan, employee.frequency, year)
+        out["student_loan"] = _deducted(pay, employee.student_loan, employee.frequency, year)
     if employee.postgraduate_loan:
-        out["postgraduate_loan"] = deduction(pay, POSTGRADUATE, employee.frequency, year)
+        out["postgraduate_loan"] = _deducted(pay, POSTGRADUATE, employee.frequency, year)
     return out
 
 
