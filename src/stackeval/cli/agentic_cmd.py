@@ -78,7 +78,9 @@ def agentic(
         out = asyncio.run(run_manual(task[0], manual, LocalExecutor(), timeout_s=manual_timeout,  # type: ignore[index]
                                      max_turns=max_turns))
         console.print(escape(f"{out.task_id}: {'solved' if out.solved else out.reason} in {out.n_turns} turns "
-                             f"({out.detail}); outcome in {manual / 'outcome.json'}"))
+                             f"({out.detail}); outcome in {manual / 'outcome.json'}"
+                             + (f"; {out.elided_results} tool results elided, peak context {out.peak_context_tokens:,} "
+                                "tokens (est.)" if out.elided_results else "")))
         return
     timings = [load_timing(p) for p in project_on or []]
     if probe_timing_out is not None:

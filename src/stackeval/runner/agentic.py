@@ -7,7 +7,8 @@ What is stored for a task+arm:
 - a ``TestResult`` (category ``agentic``, tier = the task kind, test id = the task id): ``pass`` when the
   task was solved; otherwise ``fail`` with what ended the run as ``failure_class`` (``max_turns``,
   ``time_limit``, ``final_answer``, ``wrong_location``, ``tests_changed``, ``truncated``,
-  ``context_exceeded``), or ``error`` / ``timeout`` with the client's label (``http_500``, ``connection``,
+  ``context_exceeded`` from the server, ``context_exhausted`` when the task's own context budget could not
+  hold the conversation), or ``error`` / ``timeout`` with the client's label (``http_500``, ``connection``,
   ``timeout``...) when a model request failed;
 - every turn's request and response, in order, with the result;
 - the ``AgentOutcome`` (turns, tool calls, files, tokens, wall time) as the run doc ``agentic.<task>.<arm>``,
@@ -297,7 +298,8 @@ async def run_manual(task_id: str, directory: Path, executor: Executor | None, *
             tools.close()
     doc = {"schema_version": AGENTIC_DOC_SCHEMA, "task_id": task.id, "kind": task.kind, "title": task.title,
            "manual": True, "turns": outcome.n_turns, "response_errors": model.errors,
-           "guard": {"max_turns": guard.max_turns, "time_limit_s": None}, "outcome": outcome.model_dump(mode="json")}
+           "guard": {"max_turns": guard.max_turns, "time_limit_s": None, "context_tokens": task.limits.context_tokens},
+           "elided_results": outcome.elided_results, "peak_context_tokens": outcome.peak_context_tokens, "outcome": outcome.model_dump(mode="json")}
     directory.mkdir(parents=True, exist_ok=True)
     (directory / "outcome.json").write_text(json.dumps(doc, indent=1), encoding="utf-8")
     return outcome

@@ -69,6 +69,8 @@ async def test_run_manual_writes_the_outcome(tmp_path, executor) -> None:
     # the context the player was sent, estimated as for an endpoint run (inventory has no budget: nothing elided)
     assert saved["outcome"]["elided_results"] == 0 and saved["outcome"]["peak_context_tokens"] == max(
         t["context_tokens"] for t in saved["outcome"]["turns"]) > 1000
+    assert (saved["elided_results"], saved["peak_context_tokens"], saved["guard"]["context_tokens"]) == (
+        0, saved["outcome"]["peak_context_tokens"], None)
 
 
 async def test_a_missing_or_bad_response_ends_the_run_as_an_error(tmp_path) -> None:
