@@ -65,3 +65,34 @@ def variance(previous, current, threshold=Decimal("10")):
             if abs(change) > threshold:
                 out.append((emp, "changed", change.quantize(Decimal("0.1"))))
     return out
+
+
+def by_department(pairs):
+    """{department: (headcount, gross, net)}."""
+    out = {}
+    for employee, slip in pairs:
+        count, gross, net = out.get(employee.department, (0, Decimal(0), Decimal(0)))
+        out[employee.department] = (count + 1, gross + slip.gross, net + slip.net)
+    return dict(sorted(out.items()))
+
+
+def starters_and_leavers(previous_ids, current_ids):
+    """(starters, leavers) between two runs, by employee id."""
+    previous, current = set(previous_ids), set(current_ids)
+    return sorted(current - previous), sorted(previous - current)
+
+
+def full_time_equivalent(employees, full_week_days=Decimal(5)):
+    """FTE headcount from each employee's working days."""
+    return sum((Decimal(e.days_per_week) / full_week_days for e in employees), Decimal(0)).quantize(
+        Decimal("0.01"))
+
+
+def deductions_report(slips):
+    """Lines of the deductions the employer pays over, by recipient."""
+    totals = summary(slips)
+    hmrc = totals["tax"] + totals["ni"] + totals["employer_ni"] + totals["student_loan"]
+    pension = totals["pension"] + totals["employer_pension"]
+    return [f"HMRC (PAYE, NI, student loans)  {formats.money(hmrc):>14}",
+            f"Pension provider                {formats.money(pension):>14}",
+            f"Staff (net pay)                 {formats.money(totals['net']):>14}"]
