@@ -1283,6 +1283,166 @@ def inkpad_writing() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# A league season with bonus points, an overturned result and a deduction (prose.frontier.04)
+# --------------------------------------------------------------------------------------------------------
+TEAMS = ["Ashford", "Brill", "Corran", "Dunmere", "Elstow", "Fenwick"]
+LEAGUE_SEED = 80  # the first seed league_search() accepts: tie-breaks and corrections matter
+OVERTURN = (7, "Dunmere", "Fenwick")  # round, home, away: awarded 0-3 to the away side (ineligible player)
+DEDUCTION = ("Brill", 4)
+
+
+def league_fixtures(seed: int) -> list[tuple[int, str, str, int, int]]:
+    import random
+
+    rng = random.Random(seed)
+    n = len(TEAMS)
+    rounds = []
+    order = list(range(n))
+    for _ in range(n - 1):  # circle method
+        pairs = [(order[i], order[n - 1 - i]) for i in range(n // 2)]
+        rounds.append(pairs)
+        order = [order[0], order[-1], *order[1:-1]]
+    second = [[(b, a) for a, b in r] for r in rounds]
+    out = []
+    weights = [30, 30, 22, 12, 5, 1]
+    for rno, r in enumerate(rounds + second, 1):
+        for a, b in r:
+            ga, gb = rng.choices(range(6), weights)[0], rng.choices(range(6), weights)[0]
+            out.append((rno, TEAMS[a], TEAMS[b], ga, gb))
+    return out
+
+
+def league_table(matches: list[tuple[int, str, str, int, int]], corrected: bool) -> dict:
+    pts = dict.fromkeys(TEAMS, 0)
+    gf = dict.fromkeys(TEAMS, 0)
+    ga = dict.fromkeys(TEAMS, 0)
+    bonus = dict.fromkeys(TEAMS, 0)
+    results = []
+    for rno, h, a, x, y in matches:
+        if corrected and (rno, h, a) == OVERTURN:
+            x, y, awarded = 0, 3, True
+        else:
+            awarded = False
+        results.append((h, a, x, y))
+        gf[h] += x
+        ga[h] += y
+        gf[a] += y
+        ga[a] += x
+        if x > y:
+            pts[h] += 3
+        elif y > x:
+            pts[a] += 3
+        else:
+            pts[h] += 1
+            pts[a] += 1
+        if not awarded:
+            for team, g in ((h, x), (a, y)):
+                if g >= 4:
+                    pts[team] += 1
+                    bonus[team] += 1
+    if corrected:
+        pts[DEDUCTION[0]] -= DEDUCTION[1]
+
+    def h2h(team: str, group: list[str]) -> int:
+        p = 0
+        for h, a, x, y in results:
+            if h in group and a in group and team in (h, a):
+                mine, theirs = (x, y) if team == h else (y, x)
+                p += 3 if mine > theirs else 1 if mine == theirs else 0
+        return p
+
+    def key(t: str) -> tuple[int, int, int]:
+        return (pts[t], gf[t] - ga[t], gf[t])
+
+    order = sorted(TEAMS, key=lambda t: key(t), reverse=True)
+    final = []
+    i = 0
+    used_h2h = False
+    while i < len(order):
+        j = i
+        while j + 1 < len(order) and key(order[j + 1]) == key(order[i]):
+            j += 1
+        group = order[i:j + 1]
+        if len(group) > 1:
+            used_h2h = True
+            hs = {t: h2h(t, group) for t in group}
+            assert len(set(hs.values())) == len(group), "head-to-head does not separate"
+            group = sorted(group, key=lambda t: hs[t], reverse=True)
+        final.extend(group)
+        i = j + 1
+    return {"pts": pts, "gd": {t: gf[t] - ga[t] for t in TEAMS}, "gf": gf, "bonus": bonus, "order": final,
+            "used_h2h": used_h2h, "keys": {t: key(t) for t in TEAMS}}
+
+
+def league_ok(seed: int) -> bool:
+    m = league_fixtures(seed)
+    try:
+        raw, cor = league_table(m, False), league_table(m, True)
+    except AssertionError:
+        return False
+    ov = [x for x in m if (x[0], x[1], x[2]) == OVERTURN][0]
+    pts_sorted = sorted(cor["pts"].values(), reverse=True)
+    gd_tie = any(cor["pts"][a] == cor["pts"][b] and a != b for a in TEAMS for b in TEAMS)
+    b = sorted(cor["bonus"].values(), reverse=True)
+    return (raw["order"] != cor["order"] and ov[3] >= ov[4] and gd_tie and pts_sorted[0] != pts_sorted[1]
+            and b[0] != b[1] and raw["order"][0] != cor["order"][0])
+
+
+def league_search() -> int:
+    return next(s for s in range(1, 5000) if league_ok(s))
+
+
+def league_source(seed: int) -> str:
+    m = league_fixtures(seed)
+    lines = []
+    for rno in range(1, 11):
+        games = [f"{h} {x}-{y} {a}" for r, h, a, x, y in m if r == rno]
+        lines.append(f"Round {rno}: " + "; ".join(games) + ".")
+    return (LEAGUE_RULES + "\n\nRESULTS (home team first):\n" + "\n".join(lines) + "\n\n" + LEAGUE_NOTES)
+
+
+LEAGUE_RULES = """\
+Vale Six League, season results. Each team plays every other team twice, once at home and once away.
+Points: 3 for a win, 1 for a draw, 0 for a loss. Bonus: a team that scores 4 or more goals in a match
+earns 1 extra point from that match, whether it wins, draws or loses. The table is ordered by points;
+teams level on points are ordered by goal difference (goals scored minus goals conceded, all matches),
+then by goals scored; teams still level are ordered by the points they earned in the matches between
+them (bonus points not included)."""
+
+LEAGUE_NOTES = """\
+Rulings of the league committee, made after the season (they override the results above):
+(a) Round 7, Dunmere v Fenwick: Dunmere fielded an ineligible player. The match is awarded to Fenwick as
+a 3-0 away win, and the awarded score replaces the score played in every count, goals included. An
+awarded match earns no bonus points for either side.
+(b) Brill are docked 4 points for a breach of the league's financial rules. The deduction changes points
+only; it does not change goals."""
+
+
+@item("s1.prose.frontier.04")
+def league_frontier() -> Built:
+    seed = LEAGUE_SEED or league_search()
+    assert league_ok(seed)
+    m = league_fixtures(seed)
+    cor = league_table(m, True)
+    raw = league_table(m, False)
+    champ = cor["order"][0]
+    top_bonus = max(TEAMS, key=lambda t: cor["bonus"][t])
+    return Built(
+        "prose.yaml",
+        league_source(seed),
+        {
+            "CHAMPION": f"{champ} ({cor['pts'][champ]})",
+            "FINAL_ORDER": ", ".join(cor["order"]),
+            "MOST_BONUS": f"{top_bonus} ({cor['bonus'][top_bonus]})",
+            "FENWICK_GD": f"{cor['gd']['Fenwick']:+d}",
+            "BRILL_POINTS": str(cor["pts"]["Brill"]),
+        },
+        {"seed": str(seed), "raw order": ", ".join(raw["order"]), "keys": str(cor["keys"]),
+         "used_h2h": str(cor["used_h2h"])},
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
