@@ -1443,6 +1443,113 @@ def league_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Stock ledger under first-in-first-out costing (prose.frontier.07)
+# --------------------------------------------------------------------------------------------------------
+STOCK_OPENING = {"lantern": [("O-L", 40, 620)], "kettle": [("O-K", 25, 1480)], "blanket": [("O-B", 60, 910)]}
+# kind, id, day of May, product, units, pence per unit (cost for deliveries, price for sales)
+STOCK_EVENTS = [
+    ("D", "D1", 2, "lantern", 60, 655),
+    ("S", "S1", 3, "lantern", 35, 1299),
+    ("S", "S2", 4, "blanket", 22, 1850),
+    ("D", "D2", 5, "kettle", 30, 1520),
+    ("S", "S3", 6, "kettle", 18, 2999),
+    ("S", "S4", 8, "lantern", 28, 1299),
+    ("D", "D3", 9, "blanket", 40, 940),
+    ("S", "S5", 11, "blanket", 45, 1850),
+    ("S", "S6", 12, "kettle", 20, 2999),
+    ("D", "D4", 13, "lantern", 50, 640),
+    ("S", "S7", 15, "lantern", 44, 1199),
+    ("R", "R1", 16, "blanket", 10, 0),  # return to supplier, from delivery D3
+    ("S", "S8", 18, "kettle", 12, 2799),
+    ("D", "D5", 19, "kettle", 24, 1440),
+    ("S", "S9", 20, "blanket", 18, 1850),
+    ("S", "S10", 22, "lantern", 30, 1199),
+    ("S", "S11", 25, "kettle", 16, 2799),
+    ("S", "S12", 27, "blanket", 4, 1650),
+]
+STOCK_FIXES = {"D5": 1410}  # invoice correction: D5 cost £14.10 per unit, not £14.40
+STOCK_CANCELLED = {"S9"}
+
+
+def run_stock() -> dict:
+    lots = {k: [list(x) for x in v] for k, v in STOCK_OPENING.items()}
+    cogs = dict.fromkeys(lots, 0)
+    revenue = dict.fromkeys(lots, 0)
+    for kind, eid, _day, prod, units, price in STOCK_EVENTS:
+        if eid in STOCK_CANCELLED:
+            continue
+        if kind == "D":
+            lots[prod].append([eid, units, STOCK_FIXES.get(eid, price)])
+        elif kind == "R":
+            lot = next(x for x in lots[prod] if x[0] == "D3")
+            assert lot[1] >= units
+            lot[1] -= units
+        else:
+            revenue[prod] += units * price
+            need = units
+            for lot in lots[prod]:
+                take = min(need, lot[1])
+                lot[1] -= take
+                cogs[prod] += take * lot[2]
+                need -= take
+                if need == 0:
+                    break
+            assert need == 0, eid
+    closing = {k: sum(n * c for _, n, c in v) for k, v in lots.items()}
+    left = {k: sum(n for _, n, _ in v) for k, v in lots.items()}
+    return {"cogs": cogs, "revenue": revenue, "closing": closing, "left": left,
+            "lots": {k: [x for x in v if x[1]] for k, v in lots.items()}}
+
+
+STOCK_TEXT_HEAD = """\
+Lowther Outdoor, stock ledger for May. Stock is costed first in, first out: every sale takes units from
+the oldest lot of that product still in stock (opening stock first, then deliveries in date order), and
+each unit sold costs what its lot cost. A return to the supplier removes units from the lot named, at
+that lot's cost, and is neither a sale nor a cost of goods sold.
+
+OPENING STOCK, 1 May: lanterns, 40 units at £6.20 each; kettles, 25 units at £14.80 each; blankets, 60
+units at £9.10 each.
+
+MOVEMENTS (prices are per unit; sales at the selling price, deliveries at cost):"""
+
+STOCK_TEXT_TAIL = """\
+Corrections from the accounts office (they override the ledger above):
+(a) Delivery D5 was invoiced wrongly: the kettles in it cost £14.10 each, not £14.40.
+(b) Sale S9 was cancelled before dispatch; the blankets never left the shop and nothing was paid."""
+
+
+def stock_source() -> str:
+    rows = []
+    for kind, eid, dday, prod, units, price in STOCK_EVENTS:
+        what = {"lantern": "lanterns", "kettle": "kettles", "blanket": "blankets"}[prod]
+        if kind == "D":
+            rows.append(f"{eid}, {dday} May: delivery of {units} {what} at {money_c(price)} each.")
+        elif kind == "S":
+            rows.append(f"{eid}, {dday} May: sale of {units} {what} at {money_c(price)} each.")
+        else:
+            rows.append(f"{eid}, {dday} May: {units} {what} from delivery D3 returned to the supplier (faulty).")
+    return STOCK_TEXT_HEAD + "\n" + "\n".join(rows) + "\n\n" + STOCK_TEXT_TAIL
+
+
+@item("s1.prose.frontier.07")
+def stock_frontier() -> Built:
+    r = run_stock()
+    profit = sum(r["revenue"].values()) - sum(r["cogs"].values())
+    return Built(
+        "prose.yaml",
+        stock_source(),
+        {
+            "LANTERN_COGS": money(r["cogs"]["lantern"]),
+            "KETTLE_COGS": money(r["cogs"]["kettle"]),
+            "BLANKET_CLOSING": money(r["closing"]["blanket"]),
+            "KETTLES_LEFT": str(r["left"]["kettle"]),
+            "GROSS_PROFIT": money(profit),
+        },
+        {"r": str(r)},
+    )
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
