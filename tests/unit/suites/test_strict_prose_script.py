@@ -1,0 +1,35 @@
+"""The strict suite's prose/writing checking script runs clean against the YAML it guards."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import yaml
+
+import stackeval.suites.loader as loader
+
+STRICT = Path(loader.__file__).parent / "builtin" / "strict"
+SCRIPT = STRICT / "scripts" / "prose_checks.py"
+
+
+def test_prose_checks_confirm_every_long_material_item() -> None:
+    proc = subprocess.run([sys.executable, str(SCRIPT)], capture_output=True, text=True, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "ERROR" not in proc.stderr
+    checked = {line.split(" ", 1)[0] for line in proc.stdout.strip().splitlines()}
+    prose = {it["id"]: it for it in yaml.safe_load((STRICT / "prose.yaml").read_text(encoding="utf-8"))}
+    # every prose frontier item but the two compression items is built and checked by the script
+    frontier = {i for i, it in prose.items() if it["tier"] == "frontier"}
+    assert len(frontier) == 13
+    assert len(frontier & checked) >= 11
+    assert "s1.writing.frontier.01" in checked
+
+
+def test_emit_prints_the_source_and_figures() -> None:
+    proc = subprocess.run([sys.executable, str(SCRIPT), "--emit", "s1.prose.frontier.01"], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert proc.returncode == 0, proc.stderr
+    assert "IMOGEN_TOTAL: " in proc.stdout
+    assert "kind: regex, name: imogen_total" in proc.stdout
