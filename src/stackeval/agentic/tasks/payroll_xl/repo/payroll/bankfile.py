@@ -50,3 +50,32 @@ def read(text):
         out.append(Payment(fields["sort_code"], fields["account"], fields["name"].rstrip(), pence,
                            fields["reference"].rstrip()))
     return out
+
+
+def summary(text):
+    """(records, total pence) of a payment file, for the run's control totals."""
+    payments = read(text)
+    return len(payments), sum(p.pence for p in payments)
+
+
+def check_against(text, expected):
+    """Compare a file with the payments it should hold (``{(sort code, account): pence}``): the differences
+    as (key, in file, expected)."""
+    found = {}
+    for p in read(text):
+        key = (p.sort_code, p.account)
+        found[key] = found.get(key, 0) + p.pence
+    out = []
+    for key in sorted(set(found) | set(expected)):
+        if found.get(key, 0) != expected.get(key, 0):
+            out.append((key, found.get(key, 0), expected.get(key, 0)))
+    return out
+
+
+def split_by_bank(payments):
+    """Payments grouped by the first two digits of the sort code (the bank), for employers with one file per
+    bank."""
+    out = {}
+    for employee, amount, reference in payments:
+        out.setdefault(employee.sort_code[:2], []).append((employee, amount, reference))
+    return dict(sorted(out.items()))

@@ -66,3 +66,23 @@ def nominal(name):
         return NOMINAL_CODES[name]
     except KeyError:
         raise ConfigError(f"no nominal code for {name!r}") from None
+
+
+def split_on(employee, history, day):
+    """The cost-centre split in force on ``day``: ``history`` is [(effective date, {centre: percent})] for
+    the employee; before the first entry, the record's own split."""
+    current = centres_of(employee)
+    for effective, split in sorted(history, key=lambda h: h[0]):
+        if effective <= day:
+            total = sum(Decimal(p) for p in split.values())
+            if total != 100:
+                raise ConfigError(f"{employee.id}: split from {effective} adds up to {total}, not 100")
+            current = OrderedDict((c, Decimal(p)) for c, p in split.items())
+    return current
+
+
+def recharge(allocations, rate):
+    """What each centre is recharged for overheads: its cost times ``rate`` (a fraction), to the penny."""
+    from payroll.money import pennies
+
+    return {centre: pennies(amount * Decimal(rate)) for centre, amount in totals_by_centre(allocations).items()}

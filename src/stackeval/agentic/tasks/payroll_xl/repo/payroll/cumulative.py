@@ -99,3 +99,42 @@ def period_tax(pay, pay_to_date, tax_paid_to_date, code, region, year, frequency
     if code.is_k and due > limit:
         return limit
     return due
+
+
+# --- the year's run of periods ------------------------------------------------------------------------
+
+def year_of_periods(pays, code, region, year, frequency, previous_pay=Decimal(0), previous_tax=Decimal(0)):
+    """Tax of each period of a year, cumulatively: ``pays`` are the periods' taxable pay in order (period 1
+    first). A starter's P45 pay and tax of this year come in as ``previous_pay`` and ``previous_tax``.
+    Returns [(period, pay, tax this period, pay to date, tax to date)]."""
+    code = code if isinstance(code, taxcodes.TaxCode) else taxcodes.parse(code)
+    pay_to_date, tax_to_date = D(previous_pay), D(previous_tax)
+    out = []
+    for period, pay in enumerate(pays, start=1):
+        pay_to_date += D(pay)
+        tax = period_tax(pay, pay_to_date, tax_to_date, code, region, year, frequency, period)
+        tax_to_date += tax
+        out.append((period, D(pay), tax, pay_to_date, tax_to_date))
+    return out
+
+
+def unpaid_tax_carried(due, limit):
+    """Under the overriding limit, tax not deducted because of it is carried to the next period: (deduct,
+    carried)."""
+    due, limit = D(due), D(limit)
+    if due <= limit:
+        return due, Decimal(0)
+    return limit, due - limit
+
+
+def refund_allowed(code, employee_is_on_strike=False):
+    """Refunds are not paid to someone on strike (they are held until they return); non-cumulative codes
+    never refund."""
+    return code.cumulative and not employee_is_on_strike
+
+
+def free_pay(code, frequency, period):
+    """The tax-free pay to date of an allowance code (HMRC's table A figure), or the additional pay of a K
+    code as a negative amount."""
+    periods = periods_in_year(frequency)
+    return pennies(code.period_allowance(periods, period))

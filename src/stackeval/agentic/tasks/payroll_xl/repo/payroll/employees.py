@@ -45,3 +45,44 @@ class Employee:
     def period_salary(self):
         """The salary of one pay period (unrounded), for salaried staff."""
         return Decimal(self.salary) / periods_in_year(self.frequency)
+
+
+@dataclass(frozen=True)
+class SalaryChange:
+    """A change of annual salary (or hourly rate) from ``effective`` on."""
+
+    employee: str
+    effective: dt.date
+    salary: Decimal | None = None
+    hourly_rate: Decimal | None = None
+    reason: str = ""
+
+
+def salary_on(employee, changes, day):
+    """The annual salary in force on ``day``: the latest change effective on or before it, else the record's."""
+    current = employee.salary
+    for change in sorted((c for c in changes if c.employee == employee.id), key=lambda c: c.effective):
+        if change.effective <= day and change.salary is not None:
+            current = change.salary
+    return current
+
+
+def rate_on(employee, changes, day):
+    current = employee.hourly_rate
+    for change in sorted((c for c in changes if c.employee == employee.id), key=lambda c: c.effective):
+        if change.effective <= day and change.hourly_rate is not None:
+            current = change.hourly_rate
+    return current
+
+
+def changes_in(changes, employee_id, first, last):
+    """The changes of an employee effective inside ``first``..``last`` (a period that needs splitting)."""
+    return sorted((c for c in changes if c.employee == employee_id and first < c.effective <= last),
+                  key=lambda c: c.effective)
+
+
+def with_changes(employee, **fields):
+    """A copy of the record with some fields changed (records are frozen)."""
+    values = {f: getattr(employee, f) for f in employee.__dataclass_fields__}
+    values.update(fields)
+    return Employee(**values)

@@ -65,3 +65,29 @@ def bank_holidays_as_leave(days_per_week, bank_holidays_in_year=8):
     """For staff whose contract counts bank holidays in the 5.6 weeks: the days left to book."""
     share = _days(D(bank_holidays_in_year) * D(days_per_week) / 5)
     return entitlement(days_per_week) - share
+
+
+def round_half_days(days):
+    """Days rounded up to the next half day (some contracts round a leaver's or a starter's entitlement so)."""
+    value = D(days) * 2
+    whole = value.to_integral_value()
+    if whole < value:
+        whole += 1
+    return whole / 2
+
+
+def holiday_year_summary(days_per_week, taken, carried=Decimal(0), bought=Decimal(0), sold=Decimal(0)):
+    """A year's holiday account: entitlement, carried over, bought and sold under a flexible benefits scheme
+    (the statutory minimum of 5.6 weeks may not be sold), taken, and the balance."""
+    entitled = entitlement(days_per_week)
+    statutory = STATUTORY_WEEKS * D(days_per_week)
+    if D(sold) > max(Decimal(0), entitled - statutory):
+        raise ValueError("holiday within the statutory 5.6 weeks cannot be sold")
+    total = entitled + D(carried) + D(bought) - D(sold)
+    return {"entitled": entitled, "carried": D(carried), "bought": D(bought), "sold": D(sold),
+            "taken": D(taken), "balance": _days(total - D(taken))}
+
+
+def pay_in_lieu_allowed(leaving, untaken):
+    """Untaken holiday may only be paid in lieu on leaving (the working time rules)."""
+    return leaving is not None and untaken > 0

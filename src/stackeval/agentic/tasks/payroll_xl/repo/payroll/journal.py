@@ -93,3 +93,36 @@ def journal_of(reference, pairs):
     for employee, slip in pairs:
         post_slip(journal, employee, slip)
     return journal.check()
+
+
+def reversal(journal, reference=None):
+    """A journal that undoes ``journal`` (debits and credits swapped), for a pay run posted in error."""
+    out = Journal(reference or f"REV {journal.reference}")
+    for ln in journal.lines:
+        out.lines.append(Line(ln.code, ln.centre, ln.credit, ln.debit, f"reversal: {ln.memo}"))
+    return out.check()
+
+
+def summarised(journal):
+    """One line per (code, centre), debits and credits netted: what most ledgers want imported."""
+    totals = {}
+    for ln in journal.lines:
+        key = (ln.code, ln.centre)
+        totals[key] = totals.get(key, Decimal(0)) + ln.debit - ln.credit
+    out = Journal(journal.reference)
+    for (code, centre), amount in sorted(totals.items()):
+        if amount > 0:
+            out.debit(code, centre, amount, "summary")
+        elif amount < 0:
+            out.credit(code, centre, -amount, "summary")
+    return out
+
+
+def sage_csv(journal, date):
+    """The journal in the column layout of a common accounting package's journal import."""
+    rows = ["Type,Account Reference,Nominal A/C Ref,Department Code,Date,Reference,Details,Net Amount,Tax Code,Tax Amount"]
+    for ln in journal.lines:
+        kind = "JD" if ln.debit else "JC"
+        amount = ln.debit or ln.credit
+        rows.append(f"{kind},,{ln.code},{ln.centre},{date.strftime('%d/%m/%Y')},{journal.reference},{ln.memo},{amount},T9,0.00")
+    return "\n".join(rows) + "\n"

@@ -68,3 +68,27 @@ def p45_figures(employee, leaving, pay_to_date, tax_to_date):
         "tax_to_date": tax_to_date,
         "student_loan": bool(employee.student_loan),
     }
+
+
+def p45_parts(employee, leaving, pay_to_date, tax_to_date, employer_ref, employer_name):
+    """The four parts of a P45: part 1 goes to HMRC (now through the FPS), 1A to the employee, 2 and 3 to
+    the new employer."""
+    figures = p45_figures(employee, leaving, pay_to_date, tax_to_date)
+    common = {"employer_ref": employer_ref, "employee": employee.name, "nino": employee.nino or "",
+              "leaving_date": figures["leaving_date"], "tax_code": figures["tax_code"],
+              "week1_month1": figures["week1_month1"], "period": figures["period"]}
+    part_1a = {**common, "pay_to_date": figures["pay_to_date"], "tax_to_date": figures["tax_to_date"],
+               "student_loan": figures["student_loan"], "employer": employer_name}
+    part_2 = {**common, "pay_to_date": figures["pay_to_date"], "tax_to_date": figures["tax_to_date"]}
+    part_3 = {**part_2, "new_employer": None, "new_start_date": None}
+    return {"1A": part_1a, "2": part_2, "3": part_3}
+
+
+def after_leaving_payment(employee, amount, year):
+    """A payment made after the P45 was issued (a late bonus): taxed at 0T on the non-cumulative basis, NI as
+    the period it is paid in. Returns (tax, code used)."""
+    from payroll.cumulative import period_tax_on_basis
+    from payroll.taxcodes import parse
+
+    code = parse(("S" if employee.region.strip().upper() == "SCT" else "") + "0T M1")
+    return period_tax_on_basis(amount, code, employee.region, year, employee.frequency), code.text

@@ -127,3 +127,50 @@ def annual_thresholds(year):
 
 def periods(frequency):
     return periods_in_year(frequency)
+
+
+# --- categories over the year ---------------------------------------------------------------------------
+
+STATE_PENSION_AGE = 66
+UNDER_21, UNDER_25 = 21, 25
+
+
+def category_for_age(age, apprentice=False, deferred=False, reduced_rate_election=False):
+    """The category letter that applies to someone of ``age`` (on the pay day)."""
+    if age >= STATE_PENSION_AGE:
+        return "C"
+    if reduced_rate_election:
+        return "B"
+    if age < UNDER_21:
+        return "Z" if deferred else "M"
+    if apprentice and age < UNDER_25:
+        return "H"
+    return "J" if deferred else "A"
+
+
+def letter_changes(letters_by_period):
+    """The periods in which the letter changed: [(period, old, new)] (reported on the FPS, and each letter
+    has its own year-to-date figures)."""
+    out = []
+    previous = None
+    for period, letter in sorted(letters_by_period.items()):
+        if previous is not None and letter != previous:
+            out.append((period, previous, letter))
+        previous = letter
+    return out
+
+
+def bands_of(pay, year, frequency):
+    """The period's pay split into the bands the FPS reports: up to the LEL, LEL to PT, PT to UEL, above."""
+    t = period_thresholds(year, frequency)
+    pay = D(pay)
+    at_lel = min(pay, t["lel"])
+    lel_to_pt = max(Decimal(0), min(pay, t["pt"]) - t["lel"])
+    pt_to_uel = max(Decimal(0), min(pay, t["uel"]) - t["pt"])
+    above = max(Decimal(0), pay - t["uel"])
+    return {"lel": at_lel, "lel_pt": lel_to_pt, "pt_uel": pt_to_uel, "above_uel": above}
+
+
+def annual_check(pay_by_period, letter, year, frequency):
+    """The employee's NI of each period worked out again: a list of (period, NI) for a year-end check."""
+    return [(n, employee_ni(p, letter, year, frequency)) for n, p in sorted(pay_by_period.items())]

@@ -9,6 +9,7 @@ from decimal import Decimal
 
 from payroll import dates
 from payroll.money import D, pennies
+from payroll.periods import periods_in_year
 
 
 def employed_days(period_first, period_last, start=None, leave=None):
@@ -42,3 +43,24 @@ def period_salary(employee, year, number, start=None, leave=None, method="calend
 def is_part_period(year, frequency, number, start=None, leave=None):
     first, last = dates.period_bounds(year, frequency, number)
     return bool((start and first < start <= last) or (leave and first <= leave < last))
+
+
+def split_at_changes(employee, changes, year, number, salary_on):
+    """A period's salary when the salary changes inside it: each part at its own rate, pro rata by calendar
+    days. ``salary_on(employee, changes, day)`` gives the annual salary in force on a day."""
+    first, last = dates.period_bounds(year, employee.frequency, number)
+    cuts = sorted({c.effective for c in changes if c.employee == employee.id and first < c.effective <= last})
+    edges = [first] + cuts
+    total_days = dates.days_between(first, last)
+    periods = Decimal(periods_in_year(employee.frequency))
+    amount = Decimal(0)
+    for i, start in enumerate(edges):
+        end = (edges[i + 1] - dates.ONE_DAY) if i + 1 < len(edges) else last
+        annual = D(salary_on(employee, changes, start))
+        amount += annual / periods * dates.days_between(start, end) / total_days
+    return pennies(amount)
+
+
+def working_days_in_period(year, frequency, number, pattern=dates.WORKING_WEEK, holidays=()):
+    first, last = dates.period_bounds(year, frequency, number)
+    return dates.working_days(first, last, pattern, holidays)

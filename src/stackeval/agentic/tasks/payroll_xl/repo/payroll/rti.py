@@ -96,3 +96,50 @@ def to_xml(value, tag="GovTalkMessage", indent=0):
 
 def render(body):
     return f'<?xml version="1.0" encoding="UTF-8"?>\n{to_xml(body)}\n'
+
+
+def starter_block(employee, start_date, statement=None, student_loan=None):
+    """The starter declaration an FPS carries with a new employee's first payment."""
+    block = {"StartDate": formats.iso(start_date)}
+    if statement:
+        block["StartDec"] = statement
+    if student_loan:
+        block["StudentLoan"] = {"PLAN1": "01", "PLAN2": "02", "PLAN4": "04", "PLAN5": "05"}.get(student_loan, "")
+    return block
+
+
+def leaver_block(leaving_date):
+    return {"LeavingDate": formats.iso(leaving_date)}
+
+
+def check_fps(body):
+    """Problems HMRC would refuse the submission for: [(employee PayId, message)]."""
+    problems = []
+    for emp in body.get("FullPaymentSubmission", {}).get("Employee", []):
+        employment = emp["Employment"]
+        pay_id = employment["PayId"]
+        payment = employment["Payment"]
+        if Decimal(payment["TaxablePay"]) < 0:
+            problems.append((pay_id, "negative taxable pay"))
+        if not employment["FiguresToDate"]["TaxablePay"]:
+            problems.append((pay_id, "no taxable pay to date"))
+        nino = emp["EmployeeDetails"]["NINO"]
+        if nino and len(nino) != 9:
+            problems.append((pay_id, f"NI number {nino!r} is not nine characters"))
+        if payment["TaxCode"].strip() == "":
+            problems.append((pay_id, "no tax code"))
+    return problems
+
+
+def late_filing_penalty(employees, months_late_this_year):
+    """HMRC's monthly penalty for a late FPS, by the number of employees (the first late month of a tax
+    year is free)."""
+    if months_late_this_year <= 1:
+        return Decimal(0)
+    if employees <= 9:
+        return Decimal(100)
+    if employees <= 49:
+        return Decimal(200)
+    if employees <= 249:
+        return Decimal(300)
+    return Decimal(400)

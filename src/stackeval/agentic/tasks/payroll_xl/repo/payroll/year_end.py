@@ -81,3 +81,26 @@ def still_employed(employees, leavers):
     """The employees who get a P60: everyone not in ``leavers`` (ids)."""
     gone = set(leavers)
     return [e for e in employees if e.id not in gone]
+
+
+def eyu_needed(filed, corrected):
+    """Whether a closed year's figures differ (then an Earlier Year Update is due): {field: difference}."""
+    out = {}
+    for name in ("gross", "taxable", "tax", "ni", "employer_ni", "student_loan", "postgraduate_loan"):
+        diff = getattr(corrected, name) - getattr(filed, name)
+        if diff:
+            out[name] = diff
+    return out
+
+
+def p60_text(cert):
+    width = max(len(line) for line in cert.lines())
+    return "\n".join(["+" + "-" * (width + 2) + "+"] + [f"| {line:<{width}} |" for line in cert.lines()]
+                     + ["+" + "-" * (width + 2) + "+"]) + "\n"
+
+
+def deadline(year):
+    """The date by which employees must have their P60 (31 May after the tax year)."""
+    import datetime as dt
+
+    return dt.date(year + 1, 5, 31)

@@ -83,3 +83,37 @@ class Ledger:
             for name in FIELDS:
                 out[name] += getattr(ytd, name)
         return out
+
+
+@dataclass(frozen=True)
+class Correction:
+    """A correction of an earlier period in the same tax year: the differences are added to the year to date
+    in the current period and reported on the next FPS (an earlier year needs an EYU instead)."""
+
+    employee: str
+    period: int
+    field: str
+    difference: Decimal
+    reason: str = ""
+
+
+def apply_corrections(ledger, corrections):
+    """Add each correction's difference to the employee's year to date. Returns the fields touched."""
+    touched = []
+    for c in corrections:
+        if c.field not in FIELDS:
+            raise ValueError(f"cannot correct {c.field!r}")
+        current = ledger.get(c.employee)
+        ledger.entries[c.employee] = replace(current, **{c.field: getattr(current, c.field) + c.difference})
+        touched.append((c.employee, c.field))
+    return touched
+
+
+def earlier_year_update(previous, corrected):
+    """The differences an EYU reports for a closed tax year: {field: corrected - previous}, non-zero only."""
+    out = {}
+    for name in FIELDS:
+        diff = getattr(corrected, name) - getattr(previous, name)
+        if diff:
+            out[name] = diff
+    return out
