@@ -1550,6 +1550,61 @@ def stock_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Compression with derived and superseded facts (prose.frontier.12) and numbers in words (prose.frontier.13)
+# --------------------------------------------------------------------------------------------------------
+LOOP_TEXT = """\
+Orrin Audio is proud to introduce the Orrin Loop, our lightest pair of wireless earbuds yet. After two
+years of development, the Loop was due to go on sale on 26 September, but a delay at our case supplier
+means it now goes on sale on 3 October. The price is £129. Customers who pre-order before launch day
+receive 15% off that price, charged when the earbuds ship. Each earbud weighs just 4.1 g, and the charging
+case weighs 38 g. A single charge gives 7 hours of listening, and the case holds enough for three more
+full charges of 7 hours each. The Loop was announced in three finishes, chalk, graphite and moss; moss
+has been dropped for launch, so the Loop comes in chalk and graphite only. The earbuds are rated IPX4
+against sweat and splashes. The Loop pairs with two devices at once, charges over USB-C or on any
+wireless charging pad, and ships with three sizes of silicone tip. A firmware update planned for
+November will add a hearing-test feature; it is not part of the launch."""
+
+
+def number_words(n: int) -> str:
+    ones = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+            "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+    tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+    if n < 20:
+        return ones[n]
+    if n < 100:
+        return tens[n // 10] + ("-" + ones[n % 10] if n % 10 else "")
+    rest = n % 100
+    return ones[n // 100] + " hundred" + (" and " + number_words(rest) if rest else "")
+
+
+@item("s1.prose.frontier.12")
+def loop_frontier() -> Built:
+    price = 12_900
+    pre = price * 85 // 100
+    assert price * 85 % 100 == 0
+    total_hours = 7 + 3 * 7
+    return Built("prose.yaml", LOOP_TEXT, {}, {
+        "final price": money_c(price), "final preorder": money_c(pre), "final total hours": f"{total_hours} hours",
+        "final date": "3 October", "final weight": "4.1 g", "superseded": str({"date": ["26 September"],
+                                                                             "colour": ["moss"]})})
+
+
+HALDEN_SPEC = """\
+Halden Smart Bottle: holds 650 ml; keeps drinks cold for 20 hours or hot for 12 hours; tracks how much
+you drink through an app; price £49 each, or £84 for a pack of two; on sale at Halden stores and
+halden.example."""
+
+
+@item("s1.prose.frontier.13")
+def halden_frontier() -> Built:
+    saving = 2 * 49 - 84
+    return Built("prose.yaml", HALDEN_SPEC, {}, {
+        "final capacity": number_words(650), "final cold": number_words(20) + " hours",
+        "final hot": number_words(12) + " hours", "final price": number_words(49) + " pounds",
+        "final pack": number_words(84) + " pounds", "final saving": number_words(saving) + " pounds"})
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
