@@ -50,6 +50,9 @@ def agentic(
                                                           "warm prefix) and write its deployment timing here")] = None,
     probe_from: Annotated[Path | None, typer.Option("--probe-from", help="an agentic run's --json file: the turns "
                                                     "to probe at and to project")] = None,
+    project_from: Annotated[Path | None, typer.Option("--project-from", help="run no task: project this agentic "
+                                                      "run (--json file) or manual play (outcome.json, its folder, "
+                                                      "or a folder of them) onto each --project-on timing")] = None,
     api_key_env: KeyEnvOpt = "OPENAI_API_KEY",
     quiet: Annotated[bool, typer.Option("--quiet", "-q")] = False,
 ) -> None:
@@ -83,6 +86,9 @@ def agentic(
                                 "tokens (est.)" if out.elided_results else "")))
         return
     timings = [load_timing(p) for p in project_on or []]
+    if project_from is not None:
+        _project(project_from, timings, md_out)
+        return
     if probe_timing_out is not None:
         _probe(endpoint, probe_from, probe_timing_out, model, api_key_env, timeout, read_timeout, timings)
         return
@@ -153,6 +159,29 @@ def agentic(
         if versus_run is not None:
             console.print(Markdown(md[md.index("## Crossover"):]))
     console.print(f"agentic run id: {res.run_id}  ({res.new_results} new task results; db {path})")
+
+
+def _project(run: Path, timings: list, md_out: Path | None) -> None:  # noqa: ANN001
+    """``--project-from``: another run's (or manual play's) repair turns projected onto recorded deployments."""
+    from rich.markdown import Markdown
+
+    from stackeval.cli.render import console
+    from stackeval.errors import UserError
+    from stackeval.report.agentic_report import agentic_docs, projection_lines
+    from stackeval.runner.agentic import read_run_json
+
+    if not timings:
+        raise UserError("--project-from needs at least one --project-on TIMING.json")
+    docs, name = read_run_json(run)
+    lines = projection_lines(agentic_docs(docs), timings, own_name=name)
+    if not lines:
+        raise UserError(f"{run}: no repair task with turns to project")
+    md = "\n".join([f"# Time to solve: {name} projected", "", *lines])
+    if md_out:
+        from stackeval.cli.inputs import write_output
+
+        write_output(md, md_out, "projection")
+    console.print(Markdown(md))
 
 
 def _probe(endpoint: str | None, probe_from: Path | None, out: Path, model: str | None, api_key_env: str,

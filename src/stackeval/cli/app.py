@@ -312,6 +312,8 @@ def serve_local(
     log: Annotated[Path | None, typer.Option("--log", help="write the server log here")] = None,
     build: Annotated[str | None, typer.Option("--build", help="skulk|xllamacpp: force a llama.cpp build "
                      "(default: the first that starts and answers here; also $STACKEVAL_LLAMA_BUILD)")] = None,
+    ctx_size: Annotated[int, typer.Option("--ctx-size", "-c", min=256, help="context tokens, shared by the slots")] = 8192,
+    parallel: Annotated[int, typer.Option("--parallel", "-np", min=1, help="server slots")] = 4,
 ) -> None:
     """Start the embedded default server (llama.cpp + SmolLM2-135M) on loopback until Ctrl-C or SIGTERM."""
     import time
@@ -321,7 +323,8 @@ def serve_local(
     from stackeval.localserver import LocalServer
 
     sampled = ServeResources(log)  # the server's memory and CPU from its spawn on
-    srv = LocalServer(port=port, log_path=log, force_build=build, on_spawn=sampled.on_spawn)
+    srv = LocalServer(port=port, log_path=log, force_build=build, on_spawn=sampled.on_spawn, ctx_size=ctx_size,
+                      parallel=parallel)
     try:
         srv.start()
         console.print(f"serving {srv.base_url}  (pid {srv.proc.pid if srv.proc else '?'})")

@@ -336,9 +336,15 @@ def run_timing(docs: dict[str, Any], name: str, source: str = "") -> DeploymentT
 
 
 def read_run_json(path: Path) -> tuple[dict[str, Any], str]:
-    """(agentic docs, a name) of an agentic run's ``--json`` file."""
+    """(agentic docs, a name) of an agentic run's ``--json`` file, or of manual play (docs/agentic-calibration.md):
+    a manual run's ``outcome.json``, its folder, or a folder of such folders (a calibration round; each attempt
+    becomes one doc, its folder's name as the arm)."""
+    if path.is_dir():
+        return _read_manual(path)
     try:
         other = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(other, dict) and "outcome" in other and "task_id" in other:
+            return _read_manual(path)
         docs = other["tasks"]
         name = f"{other['spec']['model']} (run {other['run_id']})"
         if not isinstance(docs, dict):
@@ -346,8 +352,29 @@ def read_run_json(path: Path) -> tuple[dict[str, Any], str]:
     except OSError as e:
         raise UserError(f"cannot read {path}: {e.strerror or e}") from e
     except (ValueError, KeyError, TypeError) as e:
-        raise UserError(f"{path}: not the --json file of an agentic run") from e
+        raise UserError(f"{path}: not the --json file of an agentic run, nor a manual run's outcome.json") from e
     return docs, name
+
+
+def _read_manual(path: Path) -> tuple[dict[str, Any], str]:
+    """Manual play as agentic docs: ``outcome.json`` files at ``path``, in it, or one folder below it."""
+    if path.is_file():
+        files = [path]
+    else:
+        files = [path / "outcome.json"] if (path / "outcome.json").is_file() else sorted(path.glob("*/outcome.json"))
+    if not files:
+        raise UserError(f"{path}: no outcome.json of a manual run in it or in its subfolders")
+    docs: dict[str, Any] = {}
+    for f in files:
+        try:
+            raw = json.loads(f.read_text(encoding="utf-8"))
+            doc = AgenticDoc.model_validate({**raw, "arm": f.parent.name})
+        except OSError as e:
+            raise UserError(f"cannot read {f}: {e.strerror or e}") from e
+        except ValueError as e:
+            raise UserError(f"{f}: not a manual run's outcome.json ({str(e).splitlines()[0]})") from e
+        docs[f"agentic.{doc.task_id}.{doc.arm}"] = doc.model_dump(mode="json")
+    return docs, f"manual play ({path.name})"
 
 
 def versus(docs: dict[str, Any], name: str, other_path: Path) -> Crossover:
@@ -371,7 +398,9 @@ _FILLER = ("the quick brown fox jumps over a lazy dog while seven small birds si
 
 def probe_lengths(docs: dict[str, Any], bins: int = 8) -> list[int]:
     """The prompt lengths to probe a deployment at: the quantiles of a run's repair turns' prompt lengths."""
-    lengths = sorted({t.prompt_tokens for o in _repair_outcomes(docs).values() for t in o.turns if t.prompt_tokens})
+    outs = [AgenticDoc.model_validate(raw).outcome for name, raw in docs.items()
+            if name.startswith("agentic.") and isinstance(raw, dict) and raw.get("kind") == "repair"]
+    lengths = sorted({t.prompt_tokens for o in outs for t in o.turns if t.prompt_tokens})
     if not lengths:
         raise UserError("the run has no repair turns with prompt token counts to probe at")
     if len(lengths) <= bins:
