@@ -1605,6 +1605,32 @@ def halden_frontier() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# A story that must carry worked-out facts from a keeper's notes (writing.frontier.02)
+# --------------------------------------------------------------------------------------------------------
+KEEPER_NOTES = """\
+Carrick Point light. Keeper: Ezra Penhale, in the post since 1 March 1994; the story happens on the first
+night of the October gales in 2025. His granddaughter Wenna is twelve. The tower has seven flights of
+sixteen steps from the door to the lantern room. The light was automated in 2009; a control box now
+switches it on at dusk. If the mains power fails, the red switch starts the reserve generator, which
+needs thirty seconds to come up to speed; the lens motor then needs another fifteen seconds before it
+turns. The keeper keeps the key to the switch cupboard on a brass key ring. That night the fishing boat
+Morwenna, her skipper and a crew of four, was closest to the rocks."""
+
+
+@item("s1.writing.frontier.02")
+def keeper_writing() -> Built:
+    years = 2025 - 1994  # October 2025 is after the 1 March anniversary: 31 full years
+    assert dt.date(2025, 10, 1) > dt.date(2025, 3, 1)
+    steps = 7 * 16
+    wait = 30 + 15
+    aboard = 1 + 4
+    return Built("writing.yaml", KEEPER_NOTES, {}, {
+        "final years": number_words(years), "final steps": number_words(steps).capitalize(),
+        "final wait": number_words(wait), "final aboard": f"{number_words(aboard)} men aboard",
+        "final boat": "Morwenna"})
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
