@@ -82,3 +82,22 @@ def apply_all(orders, earnings, frequency, admin_fee=True):
         results.append((order, amount, fee))
         after.append(updated)
     return results, after
+
+
+# --- deduction from earnings orders (child maintenance) --------------------------------------------------
+
+def deo_deduction(earnings, rate_pct, protected, arrears=Decimal(0)):
+    """A DEO: the order's percentage of net earnings, never taking them below the protected rate; what
+    cannot be taken is added to the arrears. Returns (deduction, new arrears)."""
+    earnings = D(earnings)
+    wanted = pennies(earnings * D(rate_pct) / 100) + D(arrears)
+    room = max(Decimal(0), earnings - D(protected))
+    take = min(wanted, room)
+    return pennies(take), wanted - take
+
+
+def priority_orders(orders):
+    """Priority orders (council tax, child maintenance, fines) before non-priority ones; within each, by
+    date of the order."""
+    priority = {"CTAEO": 0, "DEO": 0, "AEO": 1}
+    return sorted(orders, key=lambda o: (priority.get(o.kind, 2), o.priority, o.reference))

@@ -75,3 +75,25 @@ def re_enrolment_due(staging_date, today):
     while day < today:
         day = dt.date(day.year + RE_ENROLMENT_YEARS, day.month, min(day.day, 28))
     return day
+
+
+LETTERS = {
+    "eligible": "You have been enrolled into the workplace pension from {date}. You can opt out within a "
+                "month and get back what you paid.",
+    "non_eligible": "You can ask to join the workplace pension; your employer will contribute.",
+    "entitled": "You can ask to join a pension scheme; your employer does not have to contribute.",
+    "postponed": "Your assessment for the workplace pension is postponed until {date}.",
+}
+
+
+def letter(assessment, date=None, postponed=False):
+    """The statutory information letter for an assessment (to be sent within six weeks)."""
+    key = "postponed" if postponed else assessment.category
+    if key == "none":
+        return ""
+    return LETTERS[key].format(date=date.isoformat() if date else "")
+
+
+def declaration_of_compliance_due(staging_date):
+    """Five months after the staging (duties start) date."""
+    return add_months(staging_date, 5)

@@ -62,3 +62,29 @@ def settle_year(claims):
         if claim.vehicle == "car":
             before += claim.miles
     return out
+
+
+# --- subsistence: HMRC's benchmark scale rates --------------------------------------------------------
+
+SUBSISTENCE = [(5, Decimal(5)), (10, Decimal(10)), (15, Decimal(25))]
+LATE_EVENING = Decimal(15)
+
+
+def subsistence(hours_away, after_8pm=False):
+    """The most that can be paid tax-free for a qualifying journey of ``hours_away`` hours."""
+    amount = Decimal(0)
+    for hours, rate in SUBSISTENCE:
+        if hours_away >= hours:
+            amount = rate
+    if after_8pm:
+        amount = max(amount, LATE_EVENING)
+    return amount
+
+
+def taxable_subsistence(paid, hours_away, after_8pm=False):
+    return max(Decimal(0), D(paid) - subsistence(hours_away, after_8pm))
+
+
+def overnight_incidentals(nights, abroad=False):
+    """Personal incidental expenses paid tax-free for nights away: £5 a night in the UK, £10 abroad."""
+    return Decimal(10 if abroad else 5) * nights

@@ -58,3 +58,37 @@ def table(rows, widths, aligns=None):
 
 def percent(value):
     return f"{Decimal(value):.2f}".rstrip("0").rstrip(".") + "%"
+
+
+def words(amount):
+    """An amount in words for a cheque: ``One hundred and twenty pounds and 50p``."""
+    units = ["", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+             "twelve", "thirteen", "fourteen", "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"]
+    tens = ["", "", "twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"]
+
+    def below_thousand(n):
+        parts = []
+        if n >= 100:
+            parts.append(f"{units[n // 100]} hundred")
+            n %= 100
+            if n:
+                parts.append("and")
+        if n >= 20:
+            parts.append(tens[n // 10] + (f"-{units[n % 10]}" if n % 10 else ""))
+        elif n:
+            parts.append(units[n])
+        return " ".join(parts)
+
+    value = pennies(amount)
+    pounds, pence = int(value), int((value - int(value)) * 100)
+    if pounds == 0:
+        text = "zero"
+    else:
+        groups = []
+        for size, name in ((1_000_000, "million"), (1000, "thousand"), (1, "")):
+            if pounds >= size:
+                groups.append((below_thousand(pounds // size) + (f" {name}" if name else "")).strip())
+                pounds %= size
+        text = " ".join(groups)
+    text = text[0].upper() + text[1:] + " pounds"
+    return f"{text} and {pence:02d}p" if pence else text

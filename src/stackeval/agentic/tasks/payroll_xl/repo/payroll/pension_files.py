@@ -36,7 +36,6 @@ def row(layout, employee, slip, period_start, period_end, pay_day, employer_ref=
         "employer": formats.plain(slip.employer_pension),
         "er": formats.plain(slip.employer_pension),
         "employer_contribution": formats.plain(slip.employer_pension),
-        "member": employee.id,
         "ee": formats.plain(slip.pension),
         "employee_contribution": formats.plain(slip.pension),
         "reason_zero": "" if slip.pension else "7",

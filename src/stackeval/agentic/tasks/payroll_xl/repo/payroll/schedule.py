@@ -86,3 +86,20 @@ def is_week_53(year, frequency, pay_day):
     if frequency != "weekly":
         return False
     return pay_day == end or (pay_day == end - dt.timedelta(days=1) and dates.days_in_month(year + 1, 2) == 29)
+
+
+def christmas_early_pay(pay_dates, year, nation="ENG"):
+    """Employers often pay December early: the pay day of the tax month containing December moved to the
+    last business day before 20 December."""
+    out = []
+    for pd in pay_dates:
+        if pd.pay_day.month == 12:
+            early = bank_holidays.previous_business_day(dt.date(pd.pay_day.year, 12, 19), nation)
+            pd = _pay_date(pd.period, early, pd.period_start, pd.period_end, nation)
+        out.append(pd)
+    return out
+
+
+def paydays_in_month(pay_dates, year, month):
+    """The pay dates falling in a calendar month (a weekly payroll has four or five)."""
+    return [pd for pd in pay_dates if pd.pay_day.year == year and pd.pay_day.month == month]

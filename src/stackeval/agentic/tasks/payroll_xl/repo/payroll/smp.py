@@ -70,3 +70,28 @@ def recoverable(amount, previous_year_class1_ni):
 
 def keeping_in_touch_days_left(used, allowed=10):
     return max(0, allowed - used)
+
+
+def earliest_start(due_date):
+    """Maternity pay may start at the earliest eleven weeks before the expected week of childbirth."""
+    week = due_date - dt.timedelta(days=(due_date.weekday() + 1) % 7)
+    return week - dt.timedelta(weeks=11)
+
+
+def triggered_start(due_date, absent_for_pregnancy_from):
+    """A pregnancy-related absence in the four weeks before the expected week starts the pay period the day
+    after it began."""
+    week = due_date - dt.timedelta(days=(due_date.weekday() + 1) % 7)
+    if absent_for_pregnancy_from >= week - dt.timedelta(weeks=4):
+        return absent_for_pregnancy_from + dt.timedelta(days=1)
+    return None
+
+
+def curtail(weeks_due, last_week):
+    """The weeks left after curtailing to share the rest as shared parental pay."""
+    return [w for w in weeks_due if w.number <= last_week]
+
+
+def shared_parental_weeks(weeks_due, curtailed_after):
+    """Weeks of maternity pay given up for shared parental pay."""
+    return max(0, len(weeks_due) - curtailed_after)

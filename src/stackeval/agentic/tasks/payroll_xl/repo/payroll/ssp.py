@@ -82,3 +82,48 @@ def ssp(sick_days, year, average_weekly_earnings, qualifying=WORKING_WEEK):
 def days_in_period(days, first, last):
     """The paid days falling in a pay period (to pay SSP with the period's pay)."""
     return [d for d in days if first <= d <= last]
+
+
+# --- evidence and forms ---------------------------------------------------------------------------------
+
+SELF_CERTIFY_DAYS = 7
+
+
+def needs_fit_note(piw):
+    """A fit note is needed for sickness of more than seven days in a row (calendar days, weekends
+    included); up to seven days the employee certifies it themselves."""
+    return len(piw) > SELF_CERTIFY_DAYS
+
+
+def ssp1_due(series, qualifying=WORKING_WEEK):
+    """An SSP1 form is due when SSP ends or is about to: 28 weeks of SSP used up in a linked series, or
+    within 23 weeks of the start of an absence expected to last longer."""
+    paid = 0
+    for piw in series:
+        paid += sum(1 for d in piw if d.weekday() in qualifying)
+    return paid >= (MAX_WEEKS - 5) * len(qualifying)
+
+
+def linked_summary(sick_days, qualifying=WORKING_WEEK):
+    """One line per linked series: first day, last day, days of sickness, qualifying days."""
+    out = []
+    for series in linked(periods_of_incapacity(sick_days)):
+        days = [d for piw in series for d in piw]
+        out.append((days[0], days[-1], len(days), sum(1 for d in days if d.weekday() in qualifying)))
+    return out
+
+
+def company_sick_pay(days_paid_ssp, day_pay, full_pay_days, half_pay_days, used_full=0, used_half=0):
+    """Occupational sick pay on top of SSP: full pay, then half pay, for the days the scheme allows in a
+    rolling year; SSP is offset against it. Returns the pay for the SSP days (before the offset)."""
+    total = Decimal(0)
+    full_left = max(0, full_pay_days - used_full)
+    half_left = max(0, half_pay_days - used_half)
+    for _ in days_paid_ssp:
+        if full_left:
+            total += D(day_pay)
+            full_left -= 1
+        elif half_left:
+            total += D(day_pay) / 2
+            half_left -= 1
+    return pennies(total)

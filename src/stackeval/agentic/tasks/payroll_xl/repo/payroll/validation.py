@@ -2,6 +2,7 @@
 postcodes, names the bank accepts."""
 
 import re
+from decimal import Decimal
 
 from payroll.errors import ValidationError
 
@@ -65,3 +66,33 @@ def check_employee(employee):
         except ValidationError as exc:
             problems.append(str(exc))
     return problems
+
+
+def modulus_check(sort, account, weights=(0, 0, 0, 0, 0, 0, 7, 1, 3, 7, 1, 3, 7, 1), modulus=10):
+    """A simple standard modulus check of sort code and account number (the banks publish per-range
+    weights; this is the common MOD10 form). True when the weighted sum divides by the modulus."""
+    digits = [int(c) for c in sort_code(sort) + account_number(account)]
+    return sum(d * w for d, w in zip(digits, weights)) % modulus == 0
+
+
+def duplicate_accounts(employees):
+    """Employees paid into the same bank account: {(sort code, account): [ids]} with more than one id."""
+    seen = {}
+    for e in employees:
+        seen.setdefault((e.sort_code, e.account), []).append(e.id)
+    return {k: v for k, v in seen.items() if len(v) > 1}
+
+
+def duplicate_ninos(employees):
+    seen = {}
+    for e in employees:
+        if getattr(e, "nino", None):
+            seen.setdefault(nino(e.nino), []).append(e.id)
+    return {k: v for k, v in seen.items() if len(v) > 1}
+
+
+def plausible_salary(employee, low=Decimal(1000), high=Decimal(1000000)):
+    """A salary outside ``low``..``high`` is probably a typing error (monthly entered as annual, or pence)."""
+    if employee.salary is None:
+        return True
+    return low <= employee.salary <= high
