@@ -1631,6 +1631,45 @@ def keeper_writing() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Bus timetable with a headway change, a cancellation and a connection (prose.expert.08)
+# --------------------------------------------------------------------------------------------------------
+BUS_NOTE = """\
+Route 9: buses leave the depot at 06:05 and then every 17 minutes until 09:00. From the last departure
+before 09:00, buses leave every 12 minutes instead, the last one no later than 22:00. Each bus reaches
+the Mill Street stop 23 minutes after leaving the depot. Today the 08:38 departure from the depot does
+not run.
+Route 4: buses leave Mill Street for the hospital at 5, 25 and 45 minutes past every hour and reach the
+hospital 14 minutes later. Changing from route 9 to route 4 at Mill Street takes at least 8 minutes
+(the stops are on opposite sides of the ring road).
+The passenger will be at the Mill Street stop at 09:00."""
+
+
+def _clock(m: int) -> str:
+    return f"{m // 60:02d}:{m % 60:02d}"
+
+
+def bus_answers() -> dict[str, str]:
+    deps = [6 * 60 + 5]
+    while deps[-1] + 17 < 9 * 60:
+        deps.append(deps[-1] + 17)
+    while deps[-1] + 12 <= 22 * 60:
+        deps.append(deps[-1] + 12)
+    deps.remove(8 * 60 + 38)
+    stops = [d_ + 23 for d_ in deps]
+    nxt = min(t for t in stops if t >= 9 * 60)
+    count = sum(1 for t in stops if 9 * 60 <= t <= 10 * 60)
+    r4 = [h * 60 + m for h in range(6, 23) for m in (5, 25, 45)]
+    leave = min(t for t in r4 if t >= nxt + 8)
+    return {"NEXT_BUS": _clock(nxt), "DEPOT_TIME": _clock(nxt - 23), "BUSES_9_TO_10": str(count),
+            "HOSPITAL_ARRIVAL": _clock(leave + 14)}
+
+
+@item("s1.prose.expert.08")
+def bus_expert() -> Built:
+    return Built("prose.yaml", BUS_NOTE, bus_answers())
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
