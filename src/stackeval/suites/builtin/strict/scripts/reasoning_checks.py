@@ -10,6 +10,7 @@ puzzle; the script asserts there is exactly one and that it equals the YAML answ
 from __future__ import annotations
 
 import datetime
+import heapq
 import itertools
 import sys
 from collections import deque
@@ -259,10 +260,10 @@ def _expert01() -> list[str]:
 @check("s1.reasoning.expert.02")
 def _expert02() -> list[str]:
     count = 0
-    for p, q, r, s in itertools.product([False, True], repeat=4):
-        left = ((not p) or q) and (r or not s)
-        right = q and r
-        count += left != right
+    for p, q, r, s, t in itertools.product([False, True], repeat=5):
+        left = (p == q) or (r and not t)  # (p xor q) implies (r and not t)
+        right = (s or t) != (p and r)
+        count += left and right
     return [str(count)]
 
 
@@ -289,15 +290,36 @@ TASKS_EXPERT04 = {  # name: (days, prerequisites)
 
 @check("s1.reasoning.expert.04")
 def _expert04() -> list[str]:
-    finish: dict[str, int] = {}
+    """Two workers; exact search over every schedule that starts tasks at time 0 or when a task ends.
 
-    def end(t: str) -> int:
-        if t not in finish:
-            days, pre = TASKS_EXPERT04[t]
-            finish[t] = days + max((end(p) for p in pre), default=0)
-        return finish[t]
+    Any schedule can be shifted left until each task starts at 0 or at some task's end without getting
+    longer, so this search (which also tries leaving a free worker idle) finds the true minimum.
+    """
+    best = sum(days for days, _ in TASKS_EXPERT04.values())
 
-    return [str(max(end(t) for t in TASKS_EXPERT04))]
+    def search(
+        t: int, running: tuple[tuple[int, str], ...], done: frozenset[str], started: frozenset[str]
+    ) -> None:
+        nonlocal best
+        if len(done) == len(TASKS_EXPERT04):
+            best = min(best, t)
+            return
+        ready = [k for k, (_, pre) in TASKS_EXPERT04.items() if k not in started and set(pre) <= done]
+        for m in range(min(2 - len(running), len(ready)) + 1):
+            for chosen in itertools.combinations(ready, m):
+                run = running + tuple((t + TASKS_EXPERT04[k][0], k) for k in chosen)
+                if not run:
+                    continue
+                nt = min(end for end, _ in run)
+                search(
+                    nt,
+                    tuple(r for r in run if r[0] != nt),
+                    done | {k for end, k in run if end == nt},
+                    started | set(chosen),
+                )
+
+    search(0, (), frozenset(), frozenset())
+    return [str(best)]
 
 
 @check("s1.reasoning.expert.05")
@@ -343,7 +365,7 @@ def _expert06() -> list[str]:
 @check("s1.reasoning.expert.07")
 def _expert07() -> list[str]:
     items = [3, 1, 4, 1, 5, 9, 2, 6]
-    for _ in range(10):
+    for _ in range(24):
         x = items.pop(0)
         if x % 2:
             items.append(x + 3)
@@ -361,273 +383,364 @@ def _expert08() -> list[str]:
 # --- frontier --------------------------------------------------------------------------------------
 
 
+def _prompt(item_id: str) -> str:
+    return next(
+        it["prompt"] for it in yaml.safe_load(YAML.read_text(encoding="utf-8")) if it["id"] == item_id
+    )
+
+
+def _slide_moves(cols: int) -> Callable[[tuple[int, ...]], Iterable[tuple[int, ...]]]:
+    """Sliding-tile moves on a board ``cols`` wide: a tile next to the gap (0) slides into it."""
+
+    def moves(s: tuple[int, ...]) -> Iterable[tuple[int, ...]]:
+        i = s.index(0)
+        r, c = divmod(i, cols)
+        for rr, cc in ((r - 1, c), (r + 1, c), (r, c - 1), (r, c + 1)):
+            if 0 <= rr < len(s) // cols and 0 <= cc < cols:
+                j = rr * cols + cc
+                t = list(s)
+                t[i], t[j] = t[j], t[i]
+                yield tuple(t)
+
+    return moves
+
+
 @check("s1.reasoning.frontier.01")
 def _frontier01() -> list[str]:
-    a, b, c = 13, 0, 1
-    line, executed = 1, 0
-    while line != 9:  # line 9 is HALT and is not counted
-        executed += 1
-        if line == 1:
-            b, line = b + a, 2
-        elif line == 2:
-            line = 5 if b % 2 == 0 else 3
-        elif line == 3:
-            c, line = (3 * c + b) % 1000, 4
-        elif line == 4:
-            line = 6
-        elif line == 5:
-            b, line = b // 2, 6
-        elif line == 6:
-            a, line = a - 1, 7
-        elif line == 7:
-            line = 1 if a > 0 else 8
-        elif line == 8:
-            c, line = 2 * c - b, 9
-    return [f"{a} {b} {c} {executed}"]
+    start = (3, 7, 5, 6, 4, 8, 0, 2, 1)  # rows top to bottom, 0 = the empty square
+    goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    return [str(bfs(start, lambda s: s == goal, _slide_moves(3)))]
 
 
-TASKS_FRONTIER02 = {  # name: (arrival, priority, duration); a lower priority number runs first
-    "A": (0, 3, 5), "B": (1, 2, 4), "C": (2, 1, 3), "D": (4, 2, 6),
-    "E": (5, 1, 2), "F": (7, 3, 4), "G": (8, 2, 3), "H": (10, 1, 5),
-}  # fmt: skip
+def _token_moves(s: str) -> Iterable[str]:
+    """A token next to the gap slides into it, or a token two cells away jumps over one token into it."""
+    i = s.index(".")
+    for j in (i - 1, i + 1, i - 2, i + 2):
+        if 0 <= j < len(s):
+            t = list(s)
+            t[i], t[j] = t[j], t[i]
+            yield "".join(t)
 
 
 @check("s1.reasoning.frontier.02")
 def _frontier02() -> list[str]:
-    left = {k: v[2] for k, v in TASKS_FRONTIER02.items()}
-    prio = {k: v[1] for k, v in TASKS_FRONTIER02.items()}
-    done: dict[str, int] = {}
-    last, streak, t = None, 0, 0
-    while left:
-        ready = [k for k in left if TASKS_FRONTIER02[k][0] <= t]
-        if not ready:
-            t, last, streak = t + 1, None, 0
-            continue
-        k = min(ready, key=lambda k: (prio[k], TASKS_FRONTIER02[k][0], k))
-        streak = streak + 1 if k == last else 1
-        last = k
-        left[k] -= 1
-        t += 1
-        if left[k] == 0:
-            done[k] = t
-            del left[k]
-            last, streak = None, 0
-        elif streak == 3:  # three units in a row: demoted by one, and the streak starts again
-            prio[k] += 1
-            streak = 0
-    return [" ".join(f"{k}={done[k]}" for k in sorted(done))]
+    return [str(bfs("BCAABBC.AC", lambda s: s == "AAA.BBBCCC", _token_moves))]
+
+
+JOBS_FRONTIER03 = {  # name: (processing days, due day, penalty per day late)
+    "A": (6, 6, 5), "B": (5, 21, 1), "C": (8, 29, 2), "D": (3, 34, 1),
+    "E": (5, 6, 1), "F": (4, 38, 4), "G": (7, 39, 1), "H": (8, 6, 2),
+}  # fmt: skip
+
+
+def _tardiness(order: Iterable[str]) -> int:
+    t = total = 0
+    for k in order:
+        p, due, w = JOBS_FRONTIER03[k]
+        t += p
+        total += w * max(0, t - due)
+    return total
 
 
 @check("s1.reasoning.frontier.03")
 def _frontier03() -> list[str]:
-    cells = [int(ch) for ch in "1222111212110211"]
-    n = len(cells)
-    seen = {tuple(cells)}
-    for _ in range(15):
-        cells = [(cells[i - 1] + cells[i] * cells[(i + 1) % n]) % 3 for i in range(n)]
-        seen.add(tuple(cells))
-    assert len(seen) == 16, "no generation repeats, so there is no cycle to shortcut"
-    return ["".join(map(str, cells))]
+    best = min(_tardiness(o) for o in itertools.permutations(JOBS_FRONTIER03))  # all 8! orders
+    edd = _tardiness(sorted(JOBS_FRONTIER03, key=lambda k: (JOBS_FRONTIER03[k][1], k)))
+    assert 0 < edd - best <= 3, "earliest-due-date is slightly off, so the optimum needs a search"
+    return [str(best)]
 
 
-LEDGER_FRONTIER04 = [  # cents; each month's transactions in order
-    [-80000], [45000, -120000], [-95000], [30000], [-60000, 20000], [],
-    [-110000], [200000, -15000], [-70000], [-40000, -40000], [55000], [-125000],
+COSTS_FRONTIER04 = [  # rows: workers Ann..Gus; columns: jobs 1..7
+    [30, 19, 35, 51, 13, 14, 44], [16, 33, 47, 13, 42, 23, 12], [15, 37, 36, 14, 25, 15, 45],
+    [37, 13, 46, 17, 24, 50, 50], [47, 13, 46, 47, 35, 13, 24], [12, 45, 18, 28, 36, 19, 44],
+    [17, 46, 29, 45, 53, 21, 16],
 ]  # fmt: skip
 
 
 @check("s1.reasoning.frontier.04")
 def _frontier04() -> list[str]:
-    balance = 250000
-    for month in LEDGER_FRONTIER04:
-        for amount in month:
-            balance += amount
-        if balance < 100000:
-            balance -= 1200
-        if balance > 0:
-            balance += balance * 75 // 10000  # 0.75 %, rounded down to the cent
-        elif balance < 0:
-            debt = -balance
-            balance -= (debt * 19 + 999) // 1000  # 1.9 % of the debt, rounded up to the cent
-    sign = "-" if balance < 0 else ""
-    return [f"{sign}{abs(balance) // 100}.{abs(balance) % 100:02d}"]
+    n = len(COSTS_FRONTIER04)
+    totals = sorted(
+        sum(COSTS_FRONTIER04[i][p[i]] for i in range(n)) for p in itertools.permutations(range(n))
+    )
+    assert totals[0] < totals[1], "the optimal assignment is unique"
+    return [str(totals[0])]
+
+
+EDGES_FRONTIER05 = [  # (a, b, length); roads are two-way
+    (1, 24, 19), (1, 25, 14), (3, 10, 2), (4, 26, 3), (4, 40, 18), (5, 23, 10), (5, 29, 16), (5, 36, 15),
+    (6, 17, 11), (7, 3, 10), (7, 22, 9), (8, 13, 15), (8, 17, 15), (9, 3, 5), (10, 6, 7), (10, 23, 8),
+    (11, 33, 8), (11, 38, 2), (12, 3, 6), (12, 16, 7), (12, 21, 19), (12, 32, 3), (13, 11, 3), (13, 31, 15),
+    (13, 35, 16), (14, 7, 18), (14, 12, 9), (15, 24, 12), (15, 25, 9), (15, 39, 6), (16, 3, 5), (17, 11, 4),
+    (17, 27, 8), (17, 31, 15), (17, 35, 2), (18, 4, 7), (18, 26, 19), (18, 28, 11), (18, 40, 5), (20, 13, 4),
+    (20, 17, 7), (21, 10, 5), (21, 23, 10), (21, 29, 17), (22, 10, 4), (22, 23, 7), (22, 29, 16), (23, 8, 10),
+    (23, 20, 2), (24, 25, 12), (26, 40, 5), (27, 4, 17), (28, 40, 12), (29, 13, 11), (29, 20, 17), (29, 36, 3),
+    (30, 25, 11), (31, 27, 6), (31, 33, 2), (31, 34, 8), (32, 3, 13), (32, 10, 7), (32, 21, 2), (33, 4, 19),
+    (33, 28, 14), (34, 4, 12), (34, 18, 6), (34, 40, 3), (35, 27, 10), (35, 33, 18), (36, 8, 15), (36, 11, 9),
+    (36, 13, 8), (37, 14, 6), (38, 27, 14), (38, 31, 7), (38, 34, 16), (39, 9, 10), (39, 14, 8), (39, 37, 9),
+    (2, 30, 9), (2, 19, 6), (19, 37, 12), (19, 5, 7),
+]  # fmt: skip
+
+
+def _dijkstra(edges: list[tuple[int, int, int]], src: int) -> dict[int, int]:
+    adj: dict[int, list[tuple[int, int]]] = {}
+    for a, b, w in edges:
+        adj.setdefault(a, []).append((b, w))
+        adj.setdefault(b, []).append((a, w))
+    dist = {src: 0}
+    heap = [(0, src)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if d > dist[u]:
+            continue
+        for v, w in adj[u]:
+            if d + w < dist.get(v, d + w + 1):
+                dist[v] = d + w
+                heapq.heappush(heap, (d + w, v))
+    return dist
 
 
 @check("s1.reasoning.frontier.05")
 def _frontier05() -> list[str]:
-    names = ["Abe", "Bea", "Cal", "Dot", "Eli", "Fay", "Gil", "Hana"]
+    prompt = _prompt("s1.reasoning.frontier.05")
+    assert all(f"{a}-{b} {w}" in prompt for a, b, w in EDGES_FRONTIER05), "the prompt lists every road"
+    assert prompt.count("-") >= len(EDGES_FRONTIER05)
+    return [str(_dijkstra(EDGES_FRONTIER05, 1)[40])]
 
-    def ok(p: dict[str, int]) -> bool:
-        a, b, c, d, e, f, g, h = (p[n] for n in names)
-        return (
-            abs(a - b) == 3  # 1: exactly two people between Abe and Bea
-            and c < d  # 2
-            and e % 2 == 1  # 3
-            and abs(f - g) >= 4  # 4: at least three people between Fay and Gil
-            and a + e == g  # 5
-            and abs(h - c) == 1  # 6
-            and b < f  # 7
-            and h < c  # 8
-        )
 
-    return [", ".join(sorted(names, key=s.__getitem__)) for s in orderings(names, ok)]
+# Logic grids: each clue is (kind, x, y) over attribute values; a house number is the position of a value.
+def _clue_holds(clue: tuple[str, str, str | int | None], pos: dict[str, int], houses: int) -> bool:
+    kind, x, y = clue
+    px = pos[x]
+    py = pos[y] if isinstance(y, str) else y
+    if kind == "same":
+        return px == py
+    if kind == "diff":
+        return px != py
+    if kind == "next":
+        return abs(px - py) == 1
+    if kind == "notnext":  # different houses, not adjacent
+        return abs(px - py) > 1
+    if kind == "left":
+        return px < py
+    if kind == "right1":
+        return px == py + 1
+    if kind == "dist2":
+        return abs(px - py) == 2
+    if kind == "notat":
+        return px != py
+    if kind == "end":
+        return px in (1, houses)
+    if kind == "even":
+        return px % 2 == 0
+    raise AssertionError(kind)
+
+
+def _grid_solutions(
+    cats: dict[str, list[str]], clues: list[tuple[str, str, str | int | None]]
+) -> list[dict[str, int]]:
+    """Every assignment of houses to all attribute values satisfying every clue (exhaustive, pruned per category)."""
+    houses = len(next(iter(cats.values())))
+    cat_of = {v: i for i, vs in enumerate(cats.values()) for v in vs}
+    by_level: dict[int, list[tuple[str, str, str | int | None]]] = {}
+    for c in clues:
+        level = max(cat_of[c[1]], cat_of[c[2]] if isinstance(c[2], str) else 0)
+        by_level.setdefault(level, []).append(c)
+    perms = list(itertools.permutations(range(1, houses + 1)))
+    groups = list(cats.values())
+    out: list[dict[str, int]] = []
+
+    def rec(level: int, pos: dict[str, int]) -> None:
+        if level == len(groups):
+            out.append(dict(pos))
+            return
+        for perm in perms:
+            pos.update(zip(groups[level], perm, strict=True))
+            if all(_clue_holds(c, pos, houses) for c in by_level.get(level, [])):
+                rec(level + 1, pos)
+        for v in groups[level]:
+            del pos[v]
+
+    rec(0, {})
+    return out
+
+
+CATS_FRONTIER06 = {
+    "name": ["Aldo", "Bree", "Cyd", "Dov", "Esme"], "pet": ["cat", "dog", "eel", "fox", "yak"],
+    "drink": ["cider", "kvass", "mate", "soda", "tea"], "hat": ["beret", "cap", "fez", "fedora", "turban"],
+    "car": ["Audi", "Fiat", "Kia", "Saab", "Seat"],
+}  # fmt: skip
+CLUES_FRONTIER06: list[tuple[str, str, str | int | None]] = [
+    ("left", "fox", "Esme"), ("diff", "Bree", "Saab"), ("right1", "Kia", "fez"), ("left", "dog", "Dov"),
+    ("even", "Esme", None), ("even", "soda", None), ("notnext", "Saab", "Fiat"), ("notat", "yak", 4),
+    ("notnext", "Bree", "Audi"), ("notat", "tea", 1), ("notnext", "fedora", "cat"), ("notat", "mate", 3),
+    ("diff", "fez", "kvass"), ("dist2", "dog", "Bree"), ("left", "Bree", "cider"), ("notat", "dog", 4),
+    ("next", "Audi", "Aldo"), ("same", "Cyd", "fez"), ("notnext", "Aldo", "turban"), ("left", "tea", "eel"),
+    ("notnext", "cat", "Seat"), ("notnext", "beret", "dog"), ("left", "Cyd", "Seat"), ("notat", "turban", 4),
+    ("notnext", "tea", "soda"),
+]  # fmt: skip
+
+CATS_FRONTIER07 = {
+    "name": ["Ivo", "Jun", "Kit", "Lev", "Mae", "Noor"], "job": ["baker", "chef", "diver", "judge", "nurse", "pilot"],
+    "fruit": ["apple", "fig", "kiwi", "lime", "mango", "plum"],
+    "sport": ["chess", "golf", "judo", "polo", "rugby", "squash"],
+}  # fmt: skip
+CLUES_FRONTIER07: list[tuple[str, str, str | int | None]] = [
+    ("end", "plum", None), ("even", "diver", None), ("notnext", "lime", "judge"), ("next", "fig", "pilot"),
+    ("left", "Noor", "lime"), ("notnext", "judge", "kiwi"), ("even", "baker", None), ("diff", "Lev", "chef"),
+    ("left", "Lev", "mango"), ("diff", "chess", "baker"), ("diff", "judo", "Jun"), ("right1", "squash", "apple"),
+    ("notat", "plum", 1), ("notat", "diver", 4), ("end", "chess", None), ("dist2", "judo", "baker"),
+    ("notnext", "rugby", "Kit"), ("dist2", "rugby", "Jun"), ("notat", "Mae", 6), ("notat", "Mae", 2),
+    ("notnext", "judge", "Jun"), ("next", "rugby", "golf"), ("notnext", "squash", "mango"), ("notat", "apple", 4),
+    ("left", "fig", "chess"), ("left", "kiwi", "pilot"), ("right1", "Ivo", "Lev"),
+]  # fmt: skip
+
+
+def _grid_check(
+    item_id: str, cats: dict[str, list[str]], clues: list[tuple[str, str, str | int | None]], asked: str
+) -> list[str]:
+    prompt = _prompt(item_id)
+    for i, clue in enumerate(clues, start=1):
+        assert f"\n{i}. {_clue_text(clue, cats)}\n" in prompt, f"{item_id}: clue {i} is not stated as {clue}"
+    assert f"\n{len(clues) + 1}. " not in prompt, f"{item_id}: the prompt has more clues than the check"
+    return [", ".join(sorted(cats[asked], key=s.__getitem__)) for s in _grid_solutions(cats, clues)]
+
+
+def _clue_text(clue: tuple[str, str, str | int | None], cats: dict[str, list[str]]) -> str:
+    kind, x, y = clue
+    houses = len(next(iter(cats.values())))
+
+    def who(v: str) -> str:
+        cat = next(k for k, vs in cats.items() if v in vs)
+        return {
+            "name": "{}",
+            "pet": "the {} owner",
+            "drink": "the {} drinker",
+            "hat": "the person with the {}",
+            "car": "the {} driver",
+            "job": "the {}",
+            "fruit": "the person who grows {}s",
+            "sport": "the {} player",
+        }[cat].format(v)
+
+    a = who(x)
+    b = who(y) if isinstance(y, str) else None
+    text = {
+        "same": f"{a} is {b}.",
+        "diff": f"{a} is not {b}.",
+        "next": f"{a} lives next door to {b}.",
+        "notnext": f"{a} and {b} live in different houses that are not next door to each other.",
+        "left": f"{a} lives somewhere to the left of {b}.",
+        "right1": f"{a} lives immediately to the right of {b}.",
+        "dist2": f"Exactly one house lies between {a} and {b}.",
+        "notat": f"{a} does not live in house {y}.",
+        "end": f"{a} lives in one of the end houses (1 or {houses}).",
+        "even": f"{a} lives in an even-numbered house.",
+    }[kind]
+    return text[0].upper() + text[1:]
 
 
 @check("s1.reasoning.frontier.06")
 def _frontier06() -> list[str]:
-    people = ["Ines", "Jorge", "Kemal", "Lotte", "Mirek", "Nadia"]
-    pets = ["ferret", "gecko", "hamster", "parrot", "rabbit", "tortoise"]
-    drinks = ["cocoa", "coffee", "kefir", "lemonade", "tea", "water"]
-    houses = list(itertools.permutations(range(1, 7)))
-    out = []
-    # exhaustive over all 720^3 assignments, with each clue tested as soon as its attributes are fixed
-    for hp in houses:
-        h = dict(zip(people, hp, strict=True))
-        if not (h["Kemal"] in (1, 6) and h["Jorge"] == 2 * h["Ines"]):
-            continue
-        for dp in houses:
-            d = dict(zip(drinks, dp, strict=True))
-            if not (
-                d["kefir"] == h["Ines"] - 1
-                and h["Lotte"] == d["coffee"]
-                and d["tea"] == d["lemonade"] + 1
-                and h["Nadia"] != d["lemonade"]
-            ):
-                continue
-            for pp in houses:
-                p = dict(zip(pets, pp, strict=True))
-                if (
-                    p["gecko"] == d["coffee"]
-                    and abs(p["parrot"] - d["cocoa"]) == 1
-                    and p["tortoise"] < p["rabbit"]
-                    and p["hamster"] > p["gecko"]
-                    and abs(p["ferret"] - d["water"]) == 5
-                    and abs(p["ferret"] - h["Nadia"]) == 1
-                ):
-                    out.append(", ".join(sorted(pets, key=p.__getitem__)))
-    return out
+    return _grid_check("s1.reasoning.frontier.06", CATS_FRONTIER06, CLUES_FRONTIER06, "pet")
 
 
 @check("s1.reasoning.frontier.07")
 def _frontier07() -> list[str]:
-    names = ["Ada", "Bram", "Cato", "Dina", "Emil", "Fern", "Gale", "Hugo"]
-    kn, kv, sp = "knight", "knave", "spy"
-
-    def count(r: dict[str, str], role: str, among: list[str] | None = None) -> int:
-        return sum(1 for n in (among or names) if r[n] == role)
-
-    claims: dict[str, tuple[Callable[[dict[str, str]], bool], Callable[[dict[str, str]], bool]]] = {
-        "Ada": (lambda r: count(r, sp) == 2, lambda r: r["Bram"] != kn),
-        "Bram": (lambda r: r["Hugo"] == kn, lambda r: count(r, kn) > count(r, kv)),
-        "Cato": (lambda r: r["Dina"] == r["Fern"], lambda r: r["Ada"] == sp),
-        "Dina": (lambda r: r["Cato"] != kn, lambda r: count(r, kn, ["Emil", "Fern", "Gale"]) == 1),
-        "Emil": (lambda r: r["Gale"] == kv, lambda r: r["Ada"] != r["Dina"]),
-        "Fern": (lambda r: r["Hugo"] == kv or r["Gale"] == sp, lambda r: r["Bram"] == kv and r["Emil"] == kv),
-        "Gale": (lambda r: r["Fern"] == kv, lambda r: count(r, kn) >= 3),
-        "Hugo": (lambda r: r["Cato"] == kn, lambda r: r["Fern"] == sp),
-    }
-
-    def consistent(role: str, first: bool, second: bool) -> bool:
-        if role == kn:
-            return first and second
-        if role == kv:
-            return not first and not second
-        return first != second  # a spy: exactly one of the two statements is true
-
-    out = []
-    for roles in itertools.product([kn, kv, sp], repeat=len(names)):
-        r = dict(zip(names, roles, strict=True))
-        if all(consistent(r[w], claims[w][0](r), claims[w][1](r)) for w in names):
-            out.append(", ".join(roles))
-    return out
+    return _grid_check("s1.reasoning.frontier.07", CATS_FRONTIER07, CLUES_FRONTIER07, "name")
 
 
 @check("s1.reasoning.frontier.08")
 def _frontier08() -> list[str]:
-    rules = [("CAB", "B"), ("BB", "AC"), ("CA", "AC"), ("BA", "AB"), ("CB", "BC"), ("CCC", "A")]
-    s, steps = "BABABCACCBBCACAA", 0
-    while True:
-        for left, right in rules:
-            i = s.find(left)
-            if i >= 0:
-                s = s[:i] + right + s[i + len(left) :]
-                steps += 1
-                break
-        else:
-            return [f"{s} {steps}"]
-        assert steps < 1000, "the rewriting should stop"
-
-
-CUSTOMERS_FRONTIER09 = [  # name, arrival minute, service minutes, priority (1) or not (0)
-    ("P", 0, 7, 0), ("Q", 1, 4, 0), ("R", 2, 6, 1), ("S", 3, 3, 0), ("T", 5, 5, 1), ("U", 6, 2, 0),
-    ("V", 8, 6, 0), ("W", 9, 4, 1), ("X", 11, 3, 0), ("Y", 12, 5, 0), ("Z", 14, 2, 1),
-]  # fmt: skip
+    a, b, c, d = 0, 11, 0, 0
+    line, executed, inner = 1, 0, 0
+    while line != 10:  # line 10 is HALT and is not counted
+        executed += 1
+        if line == 1:
+            b, line = (3 * b + a) % 29, 2
+        elif line == 2:
+            c, line = b, 3
+        elif line == 3:
+            line = 8 if c < 5 else 4
+        elif line == 4:
+            line = 6 if c % 2 == 0 else 5
+        elif line == 5:
+            d, line = d + c, 6
+        elif line == 6:
+            c, line, inner = c - d % 4 - 2, 7, inner + 1
+        elif line == 7:
+            line = 3
+        elif line == 8:
+            a, line = a + 1, 9
+        elif line == 9:
+            line = 1 if a < 20 else 10
+    assert executed > 300 and inner > 40, "a long trace with many data-dependent inner passes"
+    return [f"{b} {c} {d} {executed}"]
 
 
 @check("s1.reasoning.frontier.09")
 def _frontier09() -> list[str]:
-    free_at = [0, 0]
-    served: set[str] = set()
-    waiting_total, t = 0, 0
-    while len(served) < len(CUSTOMERS_FRONTIER09):
-        for teller in (0, 1):  # teller 1 chooses before teller 2 in the same minute
-            if free_at[teller] <= t:
-                queue = [c for c in CUSTOMERS_FRONTIER09 if c[1] <= t and c[0] not in served]
-                if queue:
-                    name, arrival, service, priority = min(queue, key=lambda c: (-c[3], c[1]))
-                    served.add(name)
-                    waiting_total += t - arrival
-                    free_at[teller] = t + service
-        t += 1
-    return [f"{waiting_total} {max(free_at)}"]
-
-
-TASKS_FRONTIER10 = {  # name: (days, prerequisites)
-    "A": (4, []), "B": (3, []), "C": (6, ["A"]), "D": (2, ["A", "B"]), "E": (5, ["B"]),
-    "F": (3, ["C", "D"]), "G": (4, ["D"]), "H": (7, ["E"]), "I": (2, ["F", "G"]),
-    "J": (5, ["G", "H"]), "K": (3, ["I"]), "L": (4, ["J", "K"]),
-}  # fmt: skip
+    m = [3, 1, 4, 1, 5, 9, 2, 6]
+    p = s = k = 0
+    line = 1
+    seen: set[tuple[int, tuple[int, ...], int]] = set()
+    while line != 8:  # line 8 is HALT
+        if line == 1:
+            k, line = k + 1, 2
+            state = (p, tuple(m), k % 20)
+            assert state not in seen, "no repeated state, so no cycle to shortcut"
+            seen.add(state)
+        elif line == 2:
+            s, line = s + m[p], 3
+        elif line == 3:
+            m[p], line = (m[p] + k) % 10, 4
+        elif line == 4:
+            p, line = (p + m[p]) % 8, 5
+        elif line == 5:
+            line = 7 if m[p] % 2 == 0 else 6
+        elif line == 6:
+            s, line = s - k % 4, 7
+        elif line == 7:
+            line = 1 if k < 120 else 8
+    return [f"{''.join(map(str, m))} {s}"]
 
 
 @check("s1.reasoning.frontier.10")
 def _frontier10() -> list[str]:
-    free_at = [0, 0]
-    finish: dict[str, int] = {}
-    done_by: list[list[str]] = [[], []]
-    t = 0
-    while len(finish) < len(TASKS_FRONTIER10):
-        for w in (0, 1):  # worker 1 chooses first
-            if free_at[w] <= t:
-                ready = [
-                    k
-                    for k, (_, pre) in TASKS_FRONTIER10.items()
-                    if k not in finish and all(p in finish and finish[p] <= t for p in pre)
-                ]
-                if ready:
-                    k = min(ready, key=lambda k: (-TASKS_FRONTIER10[k][0], k))
-                    finish[k] = free_at[w] = t + TASKS_FRONTIER10[k][0]
-                    done_by[w].append(k)
-        t += 1
-    return [f"{max(finish.values())} {''.join(done_by[1])}"]
+    rule = {"111": "0", "110": "0", "101": "1", "100": "0", "011": "1", "010": "1", "001": "0", "000": "1"}
+    prompt = _prompt("s1.reasoning.frontier.10")
+    assert all(f"{k} → {v}" in prompt for k, v in rule.items()), "the prompt states the rule table"
+    row = "111001001100011000000001"
+    seen = {row}
+    for _ in range(30):
+        n = len(row)
+        row = "".join(rule[row[i - 1] + row[i] + row[(i + 1) % n]] for i in range(n))
+        assert row not in seen, "no generation repeats, so there is no cycle to shortcut"
+        seen.add(row)
+    return [row]
+
+
+ITEMS_FRONTIER11 = [  # (weight kg, value)
+    (24, 27), (30, 32), (9, 6), (37, 48), (23, 25), (11, 7), (18, 14), (15, 13), (31, 30),
+    (38, 39), (23, 30), (32, 39), (14, 16), (23, 23), (8, 5), (21, 23), (34, 32), (25, 23),
+]  # fmt: skip
 
 
 @check("s1.reasoning.frontier.11")
 def _frontier11() -> list[str]:
-    blocked = {(2, 1), (4, 2), (1, 4), (5, 5), (3, 6), (6, 3), (0, 6), (6, 0)}
-    x, y, heading, bumps = 0, 0, "N", 0
-    compass = "NESW"
-    delta = {"N": (0, 1), "E": (1, 0), "S": (0, -1), "W": (-1, 0)}
-    for ch in "FFRFFFLFFRRFLFFFFRFFLLFRFFFRFFLFFFLFFRRFFFFLFRFFLFFRFFFLFFF":
-        if ch in "LR":
-            heading = compass[(compass.index(heading) + (1 if ch == "R" else -1)) % 4]
-            continue
-        nx, ny = x + delta[heading][0], y + delta[heading][1]
-        if 0 <= nx <= 6 and 0 <= ny <= 6 and (nx, ny) not in blocked:
-            x, y = nx, ny
-        else:  # a bump: the robot stays and turns right
-            bumps += 1
-            heading = compass[(compass.index(heading) + 1) % 4]
-    return [f"{x} {y} {heading} {bumps}"]
+    cap = 166
+    best = {0: 0}  # exact 0/1 DP: for every reachable total weight, the best value
+    for wi, vi in ITEMS_FRONTIER11:
+        for w, v in list(best.items()):
+            if w + wi <= cap and best.get(w + wi, -1) < v + vi:
+                best[w + wi] = v + vi
+    optimum = max(best.values())
+    greedy = w = 0
+    for wi, vi in sorted(ITEMS_FRONTIER11, key=lambda it: -it[1] / it[0]):
+        if w + wi <= cap:
+            w, greedy = w + wi, greedy + vi
+    assert optimum - greedy == 1, "greedy by value per kg misses the optimum by one"
+    return [str(optimum)]
 
 
 # --- checking ----------------------------------------------------------------------------------------
