@@ -91,3 +91,24 @@ def totals(lines):
         elif code == DEBIT:
             debits += pence
     return credits, debits, count
+
+
+def processing_day(day):
+    """The BACS processing day as the file wants it: `` yyddd`` (a space, the year's last two digits and the
+    day of the year)."""
+    return f" {day.strftime('%y')}{day.timetuple().tm_yday:03d}"
+
+
+def check_file(lines):
+    """Problems with a file: records of the wrong length, a contra that does not match the credits."""
+    problems = []
+    for n, line in enumerate(lines, start=1):
+        if line[:3] in ("VOL", "HDR", "EOF", "UTL"):
+            if len(line) != 80:
+                problems.append(f"line {n}: label of {len(line)} characters, not 80")
+        elif len(line) != RECORD_LENGTH:
+            problems.append(f"line {n}: record of {len(line)} characters, not {RECORD_LENGTH}")
+    credits, debits, _ = totals(lines)
+    if credits != debits:
+        problems.append(f"credits {credits} and contra debits {debits} differ")
+    return problems

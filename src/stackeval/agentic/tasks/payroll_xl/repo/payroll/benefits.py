@@ -80,3 +80,21 @@ def per_period(annual_total, frequency):
 def class_1a(total_benefits, year):
     """The employer's Class 1A NI on the year's benefits, paid by 22 July after the year."""
     return pennies(D(total_benefits) * CLASS_1A_RATE[year])
+
+
+def payrolled_period_amount(annual_value, frequency, period, registered_from_period=1):
+    """A benefit registered for payrolling part way through the year is spread over the periods left."""
+    periods = periods_in_year(frequency)
+    remaining = periods - registered_from_period + 1
+    if period < registered_from_period:
+        return Decimal(0)
+    parts = spread(annual_value, remaining)
+    return parts[period - registered_from_period]
+
+
+def medical_insurance(premium, employee_contribution=Decimal(0)):
+    return asset_benefit(premium, employee_contribution)
+
+
+def gym_membership(cost, employee_contribution=Decimal(0)):
+    return asset_benefit(cost, employee_contribution)

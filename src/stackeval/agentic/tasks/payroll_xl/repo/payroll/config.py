@@ -73,3 +73,20 @@ def parse(text):
     if not 1 <= values.get("pay_day_of_month", 25) <= 31:
         raise ConfigError("setting pay_day_of_month: must be between 1 and 31")
     return Settings(**values)
+
+
+def render(settings):
+    """The settings as the text ``parse`` reads (every field, defaults included)."""
+    lines = []
+    for f in fields(Settings):
+        value = getattr(settings, f.name)
+        if isinstance(value, bool):
+            value = "yes" if value else "no"
+        lines.append(f"{f.name} = {value}")
+    return "\n".join(lines) + "\n"
+
+
+def changed(old, new):
+    """[(setting, old value, new value)] for an audit entry."""
+    return [(f.name, getattr(old, f.name), getattr(new, f.name)) for f in fields(Settings)
+            if getattr(old, f.name) != getattr(new, f.name)]

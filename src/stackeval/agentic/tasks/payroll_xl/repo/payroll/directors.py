@@ -49,3 +49,22 @@ def alternative_year_end(annual_pay, paid_ee, paid_er, letter, year):
     """The year-end adjustment of a director on the alternative arrangement: (employee, employer)."""
     due_ee, due_er = ni_to_date(annual_pay, letter, year)
     return due_ee - D(paid_ee), due_er - D(paid_er)
+
+
+def appointed_weeks_remaining(appointed, year):
+    """Weeks from the tax week of appointment to the end of the tax year, that week included."""
+    from payroll.dates import tax_week_of, tax_year_of
+
+    if tax_year_of(appointed) != year:
+        return WEEKS_IN_YEAR
+    return WEEKS_IN_YEAR - tax_week_of(appointed) + 1
+
+
+def method_for(director, alternative=False):
+    return "alternative" if alternative else "annual"
+
+
+def stop_being_director(pay_to_date, paid, letter, year, weeks_remaining=WEEKS_IN_YEAR):
+    """Someone who stops being a director during the year: the NI of the directorship part is settled on the
+    annual earnings period so far, and NI per period applies to the pay after it."""
+    return period_ni(pay_to_date, paid, letter, year, weeks_remaining)

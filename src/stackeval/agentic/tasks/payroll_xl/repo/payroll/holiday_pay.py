@@ -51,3 +51,26 @@ def week_of_holiday(weekly_pay):
 def hourly_holiday_pay(hours, employee):
     """Holiday pay for hourly staff with regular hours: the normal rate for each hour of holiday."""
     return pennies(D(hours) * D(employee.hourly_rate))
+
+
+def rolled_up_holiday_pay(pay_for_period):
+    """Irregular-hours and part-year workers may have holiday pay rolled up into every payslip (from April
+    2024): 12.07 % of the pay for the period, shown as its own line."""
+    return pennies(D(pay_for_period) * ACCRUAL_RATE)
+
+
+def regular_overtime_included(weekly_pay, regular_overtime_weeks):
+    """For the first four weeks of holiday, pay must include overtime and commission that is regular: the
+    average of the weekly amounts in ``regular_overtime_weeks`` added to the basic week."""
+    if not regular_overtime_weeks:
+        return pennies(weekly_pay)
+    extra = sum((D(w) for w in regular_overtime_weeks), Decimal(0)) / len(regular_overtime_weeks)
+    return pennies(D(weekly_pay) + extra)
+
+
+def leaver_hourly_payout(hours_untaken, weekly_pay_history, normal_weekly_hours):
+    """An hourly leaver's untaken holiday: hours times the average hourly pay of the reference weeks."""
+    average_week = average_weekly_pay(weekly_pay_history)
+    if not normal_weekly_hours:
+        return Decimal("0.00")
+    return pennies(D(hours_untaken) * average_week / D(normal_weekly_hours))

@@ -80,3 +80,28 @@ def unpaid_deduction(employee, register, first, last, pattern=dates.WORKING_WEEK
         return Decimal("0.00")
     day_pay = D(employee.salary) / (52 * D(employee.days_per_week))
     return pennies(day_pay * days)
+
+
+def absence_report(register, employees, first, last):
+    """Per employee and kind, the working days absent between ``first`` and ``last``:
+    {employee id: {kind: days}}."""
+    out = {}
+    for employee in employees:
+        kinds = {}
+        for absence in register.between(employee.id, first, last):
+            kinds[absence.kind] = kinds.get(absence.kind, Decimal(0)) + absence.days()
+        if kinds:
+            out[employee.id] = dict(sorted(kinds.items()))
+    return out
+
+
+def bradford_factor(register, employee_id, first, last):
+    """Spells of sickness squared times days of sickness (an absence measure some employers use)."""
+    spells = register.between(employee_id, first, last, "sick")
+    days = sum((a.days() for a in spells), Decimal(0))
+    return len(spells) ** 2 * days
+
+
+def return_to_work_due(register, employee_id, today):
+    """Sick absences that ended before ``today`` (a return-to-work interview is due for each)."""
+    return [a for a in register.of(employee_id, "sick") if a.last < today]

@@ -90,3 +90,26 @@ def require(hours, counted, birth, day, apprentice=False):
 def salaried_hours(annual_hours, frequency_periods):
     """Basic hours of one period of a salaried worker with annual hours."""
     return D(annual_hours) / frequency_periods
+
+
+def accommodation_offset(days, year):
+    """Accommodation provided by the employer counts towards minimum-wage pay up to the daily offset."""
+    offsets = {2023: Decimal("9.10"), 2024: Decimal("9.99"), 2025: Decimal("10.66"), 2026: Decimal("11.10")}
+    return pennies(offsets[year] * days)
+
+
+def arrears(shortfalls, current_rate, rates_when_owed):
+    """Minimum-wage arrears are repaid at today's rate when it is higher than the rate when they were owed:
+    arrears / rate then * rate now, per shortfall."""
+    total = Decimal(0)
+    for shortfall, then in zip(shortfalls, rates_when_owed):
+        total += D(shortfall) / D(then) * max(D(current_rate), D(then))
+    return pennies(total)
+
+
+def salaried_check(annual_salary, annual_hours, birth, day, frequency_periods):
+    """A salaried worker's period: their salary for the period against the minimum for a share of their
+    basic annual hours."""
+    hours = salaried_hours(annual_hours, frequency_periods)
+    pay = D(annual_salary) / frequency_periods
+    return check(hours, pay, birth, day)

@@ -16,3 +16,19 @@ def pennies(amount):
 
 def to_pence(amount):
     return int(pennies(amount) * 100)
+
+
+def pounds_down(amount):
+    """Whole pounds, rounded towards zero (taxable pay to date, loan deductions)."""
+    from decimal import ROUND_DOWN
+
+    return D(amount).quantize(Decimal(1), rounding=ROUND_DOWN)
+
+
+def total(amounts):
+    """The sum of amounts as pounds and pence."""
+    return pennies(sum((D(a) for a in amounts), Decimal(0)))
+
+
+def from_pence(pence):
+    return (Decimal(int(pence)) / 100).quantize(PENNY)

@@ -75,3 +75,19 @@ def totals_line(slips):
     gross = sum((s.gross for s in slips), Decimal(0))
     net = sum((s.net for s in slips), Decimal(0))
     return f"{len(slips)} payslips, gross {formats.money(gross)}, net {formats.money(net)}"
+
+
+def batch_text(items, employer="ACME PAYROLL LTD"):
+    """Every payslip of a run, separated by form feeds for the printer. ``items``: (employee, slip, pay day,
+    period, ytd or None)."""
+    return "\f".join(text(e, s, d, p, y, employer) for e, s, d, p, y in items)
+
+
+def email_subject(employee, pay_day):
+    return f"Your payslip for {formats.date(pay_day)}"
+
+
+def masked_account(account):
+    """``****6819``: the account number as a payslip may show it."""
+    account = str(account)
+    return "*" * max(0, len(account) - 4) + account[-4:]

@@ -39,3 +39,22 @@ def bands(region, year):
     if key not in _cache:
         _cache[key] = _lookup(key, year)
     return _cache[key]
+
+
+def regions(year=None):
+    """The region codes the tables have bands for (of one tax year, or any)."""
+    return sorted({r for r, y in TABLE if year is None or y == year})
+
+
+def years():
+    return sorted({y for _, y in TABLE})
+
+
+def top_rate(region, year):
+    return bands(region, year)[-1][2]
+
+
+def personal_allowance(region, year):
+    """The upper end of the 0 % band: the allowance the tables assume."""
+    first = bands(region, year)[0]
+    return first[1] if first[2] == 0 else Decimal(0)

@@ -60,3 +60,20 @@ def employer_pension_extra(sacrifice, employer_ni_saved):
 def cycle_scheme_period_amount(cost, months=12):
     """A cycle-to-work hire: the cost spread over the hire months."""
     return pennies(D(cost) / months)
+
+
+def ni_saving(sacrificed, employer_rate, employee_rate):
+    """(employer NI saved, employee NI saved) on a sacrifice taken from pay in the main NI band."""
+    return pennies(D(sacrificed) * D(employer_rate)), pennies(D(sacrificed) * D(employee_rate))
+
+
+def ofa_value(sacrificed, benefit_value):
+    """Optional remuneration arrangements: the taxable value of a benefit taken by sacrifice is the higher
+    of the salary given up and the benefit's usual taxable value (cars, pensions, childcare, cycles and
+    low-emission cars are exempt from the rule)."""
+    return max(D(sacrificed), D(benefit_value))
+
+
+def period_sacrifices(sacrifices, gross):
+    """{kind: amount} of one period, for the payslip."""
+    return {s.kind: amount_of(s, gross) for s in sacrifices}

@@ -69,3 +69,27 @@ def loans_for_starter(p45=None, checklist=None):
 def first_period(start_date, frequency):
     """(tax year, period) of a starter's first pay."""
     return dates.period_of(start_date, frequency)
+
+
+def new_starter_fields(employee, checklist=None, p45=None):
+    """What the first FPS needs about a starter; the missing items are listed so the run can ask for them."""
+    missing = []
+    if not employee.nino:
+        missing.append("NI number (the FPS can go without it; HMRC will trace the employee)")
+    if employee.birth_date is None:
+        missing.append("date of birth")
+    if checklist is None and p45 is None:
+        missing.append("starter checklist or P45")
+    return missing
+
+
+def previous_employment_in_year(p45, start_date):
+    """A P45 counts only when the previous job ended in the same tax year."""
+    return p45 is not None and dates.tax_year_of(p45.leaving_date) == dates.tax_year_of(start_date)
+
+
+def reassess_after(start_date, frequency):
+    """A starter on an emergency code should get a notice from HMRC within a few periods; flag the code
+    for review after the third period."""
+    year, period = dates.period_of(start_date, frequency)
+    return year, period + 3

@@ -33,3 +33,12 @@ def rate(kind, year):
 def lower_earnings_limit(year):
     """Weekly: average earnings below it give no right to statutory payments."""
     return rate("lel", year)
+
+
+def weekly_to_daily(weekly, qualifying_days=7):
+    """A weekly statutory rate per day: SSP over the qualifying days, the family payments over seven."""
+    return weekly / qualifying_days
+
+
+def years():
+    return sorted(RATES)

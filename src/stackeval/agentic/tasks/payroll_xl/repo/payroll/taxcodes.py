@@ -120,3 +120,25 @@ def uplift(code, amount):
     number = int(match["number"]) + int(amount) // 10
     new = f"{prefix}{number}{match['suffix']}"
     return parse(new if cumulative else f"{new} M1")
+
+
+def from_notice(text):
+    """The code from the text of a coding notice (P6/P9): the line ``Tax code: 1257L`` or ``Code 1257L W1``."""
+    for line in text.splitlines():
+        lowered = line.lower()
+        if "code" in lowered:
+            after = line.split(":", 1)[1] if ":" in line else line.split("ode", 1)[1]
+            candidate = after.strip()
+            if candidate:
+                return parse(candidate)
+    raise TaxCodeError("no tax code in the notice")
+
+
+def annual_allowance_of(code):
+    """The allowance the code gives for a whole year (negative for K codes, 0 for flat-rate codes)."""
+    return code.allowance
+
+
+def is_emergency(code):
+    body, cumulative = _strip_basis(code.text)
+    return body.lstrip("SC") == EMERGENCY and not cumulative

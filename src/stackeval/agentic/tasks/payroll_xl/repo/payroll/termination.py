@@ -62,3 +62,18 @@ def statutory_redundancy(birth, leaving, years_of_service, week_pay, year):
 
 def class_1a_on_excess(term, rate):
     return pennies(split(term)["taxable_excess"] * D(rate))
+
+
+def notice_period_weeks(years_of_service, contractual_weeks=0):
+    """The statutory minimum notice an employer must give (a week per full year of service, from two years,
+    at most twelve; one week under two years), or the contract's if longer."""
+    years = int(years_of_service)
+    statutory = 1 if years < 2 else min(years, 12)
+    return max(statutory, int(contractual_weeks))
+
+
+def final_payments(term, holiday_pay, toil_pay=Decimal(0)):
+    """Everything paid on leaving, by treatment: {"earnings", "exempt", "taxable_excess"}."""
+    parts = split(term)
+    parts["earnings"] = pennies(parts["earnings"] + D(holiday_pay) + D(toil_pay))
+    return parts

@@ -43,3 +43,14 @@ def deadline(month_received_year, month_received):
 
 def unpaid(received, paid_out):
     return max(Decimal(0), D(received) - D(paid_out))
+
+
+def written_policy_required(pays_tips):
+    """Employers who receive tips must have a written policy on them, available to workers."""
+    return bool(pays_tips)
+
+
+def tip_record(received, allocated, paid_on):
+    """A line of the three-year record employers must keep: month, received, allocated, paid out on."""
+    return {"received": D(received), "allocated": D(allocated), "paid_on": paid_on.isoformat(),
+            "kept_back": unpaid(received, allocated)}

@@ -117,3 +117,20 @@ def earlier_year_update(previous, corrected):
         if diff:
             out[name] = diff
     return out
+
+
+def from_p45(employee_id, year, p45):
+    """A year to date that starts with a P45's figures of the same tax year."""
+    return YearToDate(employee_id, year, previous_pay=Decimal(p45.pay_to_date),
+                      previous_tax=Decimal(p45.tax_to_date))
+
+
+def period_totals(ledger, ids=None):
+    """Totals of the fields for some employees (all when ``ids`` is None)."""
+    out = {name: Decimal(0) for name in FIELDS}
+    for emp, ytd in ledger.entries.items():
+        if ids is not None and emp not in ids:
+            continue
+        for name in FIELDS:
+            out[name] += getattr(ytd, name)
+    return out
