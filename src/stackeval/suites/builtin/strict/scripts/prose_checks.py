@@ -1678,7 +1678,11 @@ LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M
 def value_pattern(value: str, hours: bool = False) -> str:
     """A regex for one labelled value: money may carry a pound sign and a thousands comma; hours a unit."""
     out = []
-    for tok in re.split(r"(\d+\.\d\d|\d+)", value):
+    toks = re.split(r"(\d+\.\d\d|\d+)", value)
+    for k, tok in enumerate(toks):
+        if re.fullmatch(r"\d+", tok) and not hours and (k == len(toks) - 1 or toks[k + 1] in ("", ")")):
+            out.append(tok + "(?: [a-z]+)?")  # an integer may carry a unit word: "(14 days)", "13 units"
+            continue
         if re.fullmatch(r"\d+\.\d\d", tok):
             whole, cents = tok.split(".")
             w = re.escape(whole) if len(whole) <= 3 else f"{whole[:-3]},?{whole[-3:]}"
@@ -1739,7 +1743,9 @@ def check_item(item_id: str, it: dict, b: Built) -> list[str]:
             errs.append(f"check {label.lower()} does not match the computed value")
         money_like = re.match(r"\d+\.\d\d\b", value) and "HOURS" not in label
         pound = f"{label}: £{value}" if money_like else f"{label}: {value}"
-        for alt in (pound, f"**{label}:** {value}", f"- {label}: {value}.", f"{label}: {value.lower()}"):
+        unit = re.sub(r"\((\d+)\)$", r"(\1 units)", value) if not re.search(r"\d\.\d\d\)$", value) else value
+        for alt in (pound, f"**{label}:** {value}", f"- {label}: {value}.", f"{label}: {value.lower()}",
+                    f"{label}: {unit}"):
             if not re.search(c["pattern"], alt, flags):
                 errs.append(f"check {label.lower()} rejects presentation {alt!r}")
     return errs
