@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime
 import heapq
 import itertools
+import re
 import sys
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -383,6 +384,13 @@ def _expert08() -> list[str]:
 # --- frontier --------------------------------------------------------------------------------------
 
 
+def _states(item_id: str, *parts: str) -> None:
+    """The item's prompt states each of ``parts`` verbatim (guards the data the check solves)."""
+    prompt = _prompt(item_id)
+    missing = [p for p in parts if p not in prompt]
+    assert not missing, f"{item_id}: prompt does not state {missing}"
+
+
 def _prompt(item_id: str) -> str:
     return next(
         it["prompt"] for it in yaml.safe_load(YAML.read_text(encoding="utf-8")) if it["id"] == item_id
@@ -409,6 +417,7 @@ def _slide_moves(cols: int) -> Callable[[tuple[int, ...]], Iterable[tuple[int, .
 def _frontier01() -> list[str]:
     start = (3, 7, 5, 6, 4, 8, 0, 2, 1)  # rows top to bottom, 0 = the empty square
     goal = (1, 2, 3, 4, 5, 6, 7, 8, 0)
+    _states("s1.reasoning.frontier.01", "  3 7 5\n  6 4 8\n  _ 2 1\n", "  1 2 3\n  4 5 6\n  7 8 _\n")
     return [str(bfs(start, lambda s: s == goal, _slide_moves(3)))]
 
 
@@ -424,6 +433,7 @@ def _token_moves(s: str) -> Iterable[str]:
 
 @check("s1.reasoning.frontier.02")
 def _frontier02() -> list[str]:
+    _states("s1.reasoning.frontier.02", "  BCAABBC.AC\n", "  AAA.BBBCCC\n")
     return [str(bfs("BCAABBC.AC", lambda s: s == "AAA.BBBCCC", _token_moves))]
 
 
@@ -444,6 +454,13 @@ def _tardiness(order: Iterable[str]) -> int:
 
 @check("s1.reasoning.frontier.03")
 def _frontier03() -> list[str]:
+    _states(
+        "s1.reasoning.frontier.03",
+        *(
+            f"  {k}: {p} days, due at day {d}, penalty {w} per day late\n"
+            for k, (p, d, w) in JOBS_FRONTIER03.items()
+        ),
+    )
     best = min(_tardiness(o) for o in itertools.permutations(JOBS_FRONTIER03))  # all 8! orders
     edd = _tardiness(sorted(JOBS_FRONTIER03, key=lambda k: (JOBS_FRONTIER03[k][1], k)))
     assert 0 < edd - best <= 3, "earliest-due-date is slightly off, so the optimum needs a search"
@@ -459,6 +476,14 @@ COSTS_FRONTIER04 = [  # rows: workers Ann..Gus; columns: jobs 1..7
 
 @check("s1.reasoning.frontier.04")
 def _frontier04() -> list[str]:
+    names = ["Ann", "Ben", "Cal", "Dee", "Eva", "Fay", "Gus"]
+    _states(
+        "s1.reasoning.frontier.04",
+        *(
+            f"  {n}: " + "  ".join(f"{c:2d}" for c in row) + "\n"
+            for n, row in zip(names, COSTS_FRONTIER04, strict=True)
+        ),
+    )
     n = len(COSTS_FRONTIER04)
     totals = sorted(
         sum(COSTS_FRONTIER04[i][p[i]] for i in range(n)) for p in itertools.permutations(range(n))
@@ -502,9 +527,11 @@ def _dijkstra(edges: list[tuple[int, int, int]], src: int) -> dict[int, int]:
 
 @check("s1.reasoning.frontier.05")
 def _frontier05() -> list[str]:
-    prompt = _prompt("s1.reasoning.frontier.05")
-    assert all(f"{a}-{b} {w}" in prompt for a, b, w in EDGES_FRONTIER05), "the prompt lists every road"
-    assert prompt.count("-") >= len(EDGES_FRONTIER05)
+    stated = re.findall(r"(\d+)-(\d+) (\d+)", _prompt("s1.reasoning.frontier.05"))
+    assert sorted(tuple(map(int, e)) for e in stated) == sorted(EDGES_FRONTIER05), (
+        "the prompt lists exactly these roads"
+    )
+    assert {t for e in EDGES_FRONTIER05 for t in e[:2]} == set(range(1, 41)), "every town has a road"
     return [str(_dijkstra(EDGES_FRONTIER05, 1)[40])]
 
 
@@ -652,6 +679,13 @@ def _frontier07() -> list[str]:
 
 @check("s1.reasoning.frontier.08")
 def _frontier08() -> list[str]:
+    _states(
+        "s1.reasoning.frontier.08",
+        "a = 0, b = 11, c = 0, d = 0",
+        "  1: b = (3·b + a) mod 29\n  2: c = b\n  3: if c < 5, go to line 8\n  4: if c is even, go to line 6\n"
+        "  5: d = d + c\n  6: c = c − (d mod 4) − 2\n  7: go to line 3\n  8: a = a + 1\n"
+        "  9: if a < 20, go to line 1\n  10: HALT\n",
+    )
     a, b, c, d = 0, 11, 0, 0
     line, executed, inner = 1, 0, 0
     while line != 10:  # line 10 is HALT and is not counted
@@ -680,6 +714,12 @@ def _frontier08() -> list[str]:
 
 @check("s1.reasoning.frontier.09")
 def _frontier09() -> list[str]:
+    _states(
+        "s1.reasoning.frontier.09",
+        "M[0..7] = 3, 1, 4, 1, 5, 9, 2, 6 and p = 0, s = 0, k = 0",
+        "  1: k = k + 1\n  2: s = s + M[p]\n  3: M[p] = (M[p] + k) mod 10\n  4: p = (p + M[p]) mod 8\n"
+        "  5: if M[p] is even, go to line 7\n  6: s = s − (k mod 4)\n  7: if k < 120, go to line 1\n  8: HALT\n",
+    )
     m = [3, 1, 4, 1, 5, 9, 2, 6]
     p = s = k = 0
     line = 1
@@ -711,6 +751,7 @@ def _frontier10() -> list[str]:
     prompt = _prompt("s1.reasoning.frontier.10")
     assert all(f"{k} → {v}" in prompt for k, v in rule.items()), "the prompt states the rule table"
     row = "111001001100011000000001"
+    assert f"  {row}\n" in prompt, "the prompt states generation 0"
     seen = {row}
     for _ in range(30):
         n = len(row)
@@ -729,6 +770,11 @@ ITEMS_FRONTIER11 = [  # (weight kg, value)
 @check("s1.reasoning.frontier.11")
 def _frontier11() -> list[str]:
     cap = 166
+    _states(
+        "s1.reasoning.frontier.11",
+        f"at most {cap} kg",
+        *(f"  {i}: {w} kg, value {v}\n" for i, (w, v) in enumerate(ITEMS_FRONTIER11, start=1)),
+    )
     best = {0: 0}  # exact 0/1 DP: for every reachable total weight, the best value
     for wi, vi in ITEMS_FRONTIER11:
         for w, v in list(best.items()):
