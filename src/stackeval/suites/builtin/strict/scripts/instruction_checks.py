@@ -134,6 +134,8 @@ def f04(t: str) -> list[str]:
     want(count_word(t, "lamp") == 2, "lamp x2", v)
     want(count_word(t, "the") == 0, "no 'the'", v)
     want("y" not in t.lower(), "no y", v)
+    want(all(40 <= len(ln.strip()) <= 44 for ln in lines), "lines of 40-44 characters", v)
+    want(t.lower().count("s") == 31, "s x31", v)
     return v
 
 
