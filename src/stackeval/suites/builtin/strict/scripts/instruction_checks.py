@@ -148,6 +148,8 @@ def f05(t: str) -> list[str]:
     want(all(re.fullmatch(r"[A-Za-z ]+[.]", s) for s in ss[:5]) and bool(re.fullmatch(r"[A-Za-z ]+\?", ss[-1])),
          "letters and spaces only; periods then a question mark", v)
     want(count_word(t, "smoky") == 2 and count_word(t, "coins") == 1, "smoky x2, coins x1", v)
+    want(t.lower().count("o") == 40, "o x40", v)
+    want(425 <= sum(not c.isspace() for c in t) <= 445, "425-445 characters without spaces", v)
     return v
 
 
@@ -180,6 +182,8 @@ def f07(t: str) -> list[str]:
     want(count_word(t, "stir") == 3, "stir x3", v)
     want(count_word(t, "the") == 0, "no 'the'", v)
     want(all(i.endswith(".") for i in items) and "," not in t, "periods, no commas", v)
+    want(all(38 <= len(ln.strip()) <= 44 for ln in lines), "lines of 38-44 characters", v)
+    want(t.lower().count("o") == 25, "o x25", v)
     return v
 
 
@@ -211,6 +215,8 @@ def f09(t: str) -> list[str]:
     want("y" not in t.lower(), "no y", v)
     want(count_word(t, "ice") == 2 and count_word(t, "the") == 4, "ice x2, the x4", v)
     want(t.strip().endswith(" sea."), "sea last", v)
+    want(t.lower().count("e") == 32, "e x32", v)
+    want(250 <= sum(not c.isspace() for c in t) <= 265, "250-265 characters without spaces", v)
     return v
 
 
@@ -247,6 +253,8 @@ def f11(t: str) -> list[str]:
     want(not any("o" in b.lower() for b in bodies[0::2]), "Maya without o", v)
     want(not any("i" in b.lower() for b in bodies[1::2]), "Otto without i", v)
     want(count_word(t, "ferry") == 2 and count_word(t, "we") == 3, "ferry x2, we x3", v)
+    want(all(50 <= len(ln) <= 60 for ln in lines), "lines of 50-60 characters", v)
+    want(t.lower().count("e") == 34, "e x34", v)
     return v
 
 
