@@ -113,6 +113,8 @@ def f03(t: str) -> list[str]:
     sp = [s.get("speaker", "") for s in ss]
     want(all(len(x.split(" ")) == 2 and "e" not in x.lower() for x in sp), "speakers: 2 words, no e", v)
     want("TBD" not in t, "no TBD", v)
+    want(all(len(x) == 20 for x in titles), "titles of 20 characters", v)
+    want(all(len(x) == 11 for x in sp), "speakers of 11 characters", v)
     return v
 
 
