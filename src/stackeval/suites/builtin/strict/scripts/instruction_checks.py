@@ -239,6 +239,7 @@ def f10(t: str) -> list[str]:
     want(not re.search(r"\d", re.sub(r"(?m)^\d\. ", "", t)), "no digits", v)
     want(not re.search(r"(?i)\bfaciles?\b", t), "no facile", v)
     want(len(re.findall(r"\*\*[^*\n]+\*\*", t)) == 2, "2 bold", v)
+    want(all(len(ln.strip()) == 58 for ln in steps.splitlines() if re.match(r"\d\. ", ln)), "58-character steps", v)
     return v
 
 
