@@ -275,6 +275,7 @@ def e02(t: str) -> list[str]:
     want(all(i.endswith(".") for i in items) and "," not in t, "periods, no commas", v)
     want(count_word(t, "pool") == 2, "pool x2", v)
     want("y" not in t.lower(), "no y", v)
+    want(all(30 <= len(ln.strip()) <= 40 for ln in t.splitlines() if ln.strip()), "lines of 30-40 characters", v)
     return v
 
 
@@ -301,6 +302,7 @@ def e08(t: str) -> list[str]:
     want(len({x[0].lower() for x in titles}) == 6, "6 different first letters", v)
     want(all(len(ln) <= 32 for ln in lines), "<= 32 characters", v)
     want(count_word(t, "rain") == 2 and count_word(t, "umbrella") == 0, "Rain x2, no umbrella", v)
+    want(t.lower().count("a") == 11, "a x11", v)
     return v
 
 
