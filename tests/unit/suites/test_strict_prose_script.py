@@ -31,5 +31,5 @@ def test_emit_prints_the_source_and_figures() -> None:
     proc = subprocess.run([sys.executable, str(SCRIPT), "--emit", "s1.prose.frontier.01"], capture_output=True,
                           text=True, timeout=60, check=False)
     assert proc.returncode == 0, proc.stderr
-    assert "IMOGEN_TOTAL: " in proc.stdout
-    assert "kind: regex, name: imogen_total" in proc.stdout
+    assert "MEMBER_TOTAL: " in proc.stdout
+    assert "kind: regex, name: member_total" in proc.stdout

@@ -11,6 +11,8 @@ Standard library + PyYAML only; the records are fixed data (no randomness), ever
 from __future__ import annotations
 
 import datetime as dt
+import json
+import random
 import re
 import sys
 import textwrap
@@ -1670,6 +1672,731 @@ def bus_expert() -> Built:
 
 
 # --------------------------------------------------------------------------------------------------------
+# Scaled ledgers (round 4): seeded record generators. Each engine takes ``skip``, a set of rule or
+# amendment keys to leave out; the reference uses skip=set(), and every near-miss wrong answer is the
+# reference with one figure replaced by what a solver who missed one amendment would compute. The script
+# asserts that every amendment changes at least one answer (one slip anywhere changes an answer).
+# --------------------------------------------------------------------------------------------------------
+@dataclass
+class Spec:
+    item_id: str
+    tier: str
+    head: str  # the prompt before the material (questions and formats)
+    source: str
+    engine: Callable[[set[str]], dict[str, str]]
+    keys: list[str]  # amendment / rule keys; each must change an answer
+    rationale: str
+    max_tokens: int = 12288
+
+
+SPECS: dict[str, Callable[[], Spec]] = {}
+
+
+def spec(item_id: str) -> Callable[[Callable[[], Spec]], Callable[[], Spec]]:
+    def deco(fn: Callable[[], Spec]) -> Callable[[], Spec]:
+        SPECS[item_id] = fn
+
+        def build() -> Built:
+            s = fn()
+            ref = s.engine(set())
+            return Built("prose.yaml", s.source, ref, {"spec": "1"})
+
+        BUILDERS[item_id] = build
+        return fn
+
+    return deco
+
+
+def spec_wrongs(s: Spec, ref: dict[str, str]) -> list[tuple[str, dict[str, str]]]:
+    """(label, answers) per key: the reference with one figure that the key's omission changes (a label not
+    used by an earlier key where possible)."""
+    out: list[tuple[str, dict[str, str]]] = []
+    for k in s.keys:
+        alt = s.engine({k})
+        diff = [lab for lab in ref if alt[lab] != ref[lab]]
+        assert diff, f"{s.item_id}: leaving out {k!r} changes no answer"
+        fresh = [lab for lab in diff if lab not in {x for x, _ in out}] or diff
+        out.append((fresh[0], {**ref, fresh[0]: alt[fresh[0]]}))
+    return out
+
+
+def _block(text: str, indent: int) -> str:
+    pad = " " * indent
+    return "\n".join(pad + ln if ln else "" for ln in text.split("\n"))
+
+
+def spec_yaml(s: Spec) -> str:
+    ref = s.engine(set())
+    wr = spec_wrongs(s, ref)
+    seen, picks = set(), []
+    for lab, ans in wr:  # up to three near misses with distinct failing labels
+        if lab not in seen:
+            seen.add(lab)
+            picks.append((lab, ans))
+    picks = picks[:3]
+    assert len(picks) >= 2, s.item_id
+    prompt = f'{s.head}\n\nMATERIAL:\n"""\n{s.source}\n"""'
+    lines = [f"- id: {s.item_id}", "  category: prose", f"  tier: {s.tier}", "  prompt: |-", _block(prompt, 4),
+             f"  sampling: {{max_tokens: {s.max_tokens}}}", "  grader:", "    kind: checks", "    checks:"]
+    lines += [label_check(k, v) for k, v in ref.items()]
+    lines += ["  reference: |-", _block("\n".join(f"{k}: {v}" for k, v in ref.items()), 4), "  wrong:"]
+    for lab, ans in picks:
+        lines += ["    - content: |-", _block("\n".join(f"{k}: {v}" for k, v in ans.items()), 8),
+                  f"      expect: constraint:{lab.lower()}"]
+    lines.append(f"  rationale: {json.dumps(s.rationale)}")
+    return "\n".join(lines) + "\n"
+
+
+def spec_write(item_id: str) -> None:
+    path = STRICT / "prose.yaml"
+    text = path.read_text(encoding="utf-8")
+    start = text.index(f"- id: {item_id}\n")
+    nxt = text.find("\n- id: ", start + 1)
+    end = len(text) if nxt < 0 else nxt + 1
+    block = spec_yaml(SPECS[item_id]())
+    if nxt >= 0:
+        block += "\n"
+    path.write_text(text[:start] + block + text[end:].lstrip("\n") if nxt >= 0 else text[:start] + block,
+                    encoding="utf-8")
+
+
+def wrap(text: str) -> str:
+    """Refill each paragraph (paragraphs are separated by a blank line) to 104 columns."""
+    return "\n\n".join(textwrap.fill(p.replace("\n", " "), 104) for p in text.split("\n\n"))
+
+
+def pick_tie(scores: dict[str, int], surname_first: bool = True) -> tuple[str, int]:
+    """The highest score; a tie goes to the name whose surname (last word) comes first alphabetically."""
+    top = max(scores.values())
+    names = sorted((n for n, v in scores.items() if v == top), key=lambda n: (n.split()[-1], n))
+    return names[0], top
+
+
+# ---- Engine A: hire ledger (prose.frontier.01, prose.expert.02) ------------------------------------------
+def _open_days(first: dt.date, last: dt.date, closed: set[dt.date]) -> list[dt.date]:
+    out, x = [], first
+    while x <= last:
+        if x.weekday() != 6 and x not in closed:
+            out.append(x)
+        x += dt.timedelta(days=1)
+    return out
+
+
+@dataclass
+class HireWorld:
+    seed: int
+    n: int
+    members: list[str]
+    gold: set[str]
+    items: dict[str, int]  # item -> daily rate, pence
+    heavy: set[str]  # items with a 2-day minimum charge
+    first: dt.date
+    last: dt.date
+    closed: dict[dt.date, str]  # bank holidays
+    loans: list[tuple[str, str, str, dt.date, dt.date, dt.date]] = field(default_factory=list)
+    amend: dict = field(default_factory=dict)
+
+
+def hire_world(seed: int, n: int, members: list[str], gold: set[str], items: dict[str, int], heavy: set[str],
+               first: dt.date, last: dt.date, closed: dict[dt.date, str], n_amend: int) -> HireWorld:
+    rng = random.Random(seed)
+    w = HireWorld(seed, n, members, gold, items, heavy, first, last, closed)
+    open_ = _open_days(first, last, set(closed))
+    raw = []
+    for _ in range(n):
+        c = rng.choice(open_[:-8])
+        due = open_[min(len(open_) - 1, open_.index(c) + rng.choice([0, 1, 1, 2, 2, 3, 4, 5]))]
+        r = rng.random()
+        later = [x for x in open_ if x > due]
+        if r < 0.27 and later:
+            ret = later[min(len(later) - 1, rng.choice([0, 0, 1, 1, 2, 3, 4, 6]))]
+        elif r < 0.37 and due > c:
+            ret = rng.choice([x for x in open_ if c <= x < due])
+        else:
+            ret = due
+        raw.append((rng.choice(members), rng.choice(list(items)), c, due, ret))
+    raw.sort(key=lambda x: x[2])
+    w.loans = [(f"L{k:03d}", m, it, c, due, ret) for k, (m, it, c, due, ret) in enumerate(raw, 1)]
+    ids = [x[0] for x in w.loans]
+    late = [x[0] for x in w.loans if x[5] > x[4]]
+    pick = rng.sample(late, 2 if n_amend >= 8 else 1)
+    rest = [i for i in ids if i not in pick]
+    cancel = rng.sample(rest, 2 if n_amend >= 8 else 1)
+    rest = [i for i in rest if i not in cancel]
+    moved = rng.sample(rest, 2)
+    byid = {x[0]: x for x in w.loans}
+    new_ret = {}
+    for i in moved:
+        _, _, _, c, due, ret = byid[i]
+        choices = [x for x in open_ if x >= c and x != ret and (x - ret).days <= 6 and (ret - x).days <= 6]
+        new_ret[i] = rng.choice(choices)
+    rest = [i for i in rest if i not in moved]
+    transfer = rng.choice(rest)
+    w.amend = {
+        "rate": (rng.choice(sorted(items)), open_[len(open_) // 2], None),
+        "join_gold": (rng.choice(sorted(set(members) - gold)), open_[len(open_) // 3]),
+        "leave_gold": (rng.choice(sorted(gold)), open_[2 * len(open_) // 3]),
+        "waive": pick, "cancel": cancel, "return": new_ret,
+        "member": (transfer, rng.choice([m for m in members if m != byid[transfer][1]])),
+    }
+    item, when, _ = w.amend["rate"]
+    w.amend["rate"] = (item, when, items[item] + rng.choice([100, 200, 300]))
+    return w
+
+
+def hire_run(w: HireWorld, skip: set[str]) -> dict[str, dict]:
+    am = w.amend
+    out = {}
+    for lid, member, item, c, due, ret in w.loans:
+        if "cancel" not in skip and lid in am["cancel"]:
+            continue
+        if "return" not in skip and lid in am["return"]:
+            ret = am["return"][lid]
+        if "member" not in skip and lid == am["member"][0]:
+            member = am["member"][1]
+        days = len(_open_days(c, ret - dt.timedelta(days=1), set(w.closed))) if ret > c else 1
+        if item in w.heavy and "minimum" not in skip:
+            days = max(days, 2)
+        rate = w.items[item]
+        if "rate" not in skip and item == am["rate"][0] and c >= am["rate"][1]:
+            rate = am["rate"][2]
+        gold = member in w.gold
+        if "join_gold" not in skip and member == am["join_gold"][0] and c >= am["join_gold"][1]:
+            gold = True
+        if "leave_gold" not in skip and member == am["leave_gold"][0] and c >= am["leave_gold"][1]:
+            gold = False
+        gross = days * rate
+        hire = gross * 85 // 100 if gold else gross
+        assert not gold or gross * 85 % 100 == 0
+        late_days = max(0, (ret - due).days)
+        late = min(2000, 400 * late_days) if "cap" not in skip else 400 * late_days
+        if "waive" not in skip and lid in am["waive"]:
+            late = 0
+        out[lid] = {"member": member, "item": item, "c": c, "days": days, "hire": hire, "late": late}
+    return out
+
+
+def hire_records(w: HireWorld, verb: str) -> str:
+    lines = []
+    for lid, member, item, c, due, ret in w.loans:
+        dues = "due back the same day" if due == c else f"due back {day(due)}"
+        back = ("returned on time" if ret == due else f"returned early, on {day(ret)}" if ret < due
+                else f"returned on {day(ret)}")
+        lines.append(f"{lid}. {member} {verb} the {item} on {day(c)}, {dues}; {back}.")
+    return "\n".join(lines)
+
+
+def hire_amend_text(w: HireWorld, noun: str) -> str:
+    am = w.amend
+    item, when, rate = am["rate"]
+    jg, jd = am["join_gold"]
+    lg, ld = am["leave_gold"]
+    out = [f"From {day(when)} the daily rate of the {item} is {_pounds(rate)}. The rate in force on the day "
+           f"of collection applies to the whole {noun}.",
+           f"{jg} moved to the Gold plan on {day(jd)}: {noun}s {jg.split()[0]} collected from that day on get "
+           f"the Gold discount; earlier ones do not.",
+           f"{lg} left the Gold plan on {day(ld)}: {noun}s collected from that day on are charged at the "
+           f"Standard plan; earlier ones keep the discount."]
+    for lid in am["waive"]:
+        out.append(f"The late fee of {lid} is waived (our premises were shut on the due date). Its hire "
+                   f"charge stands, including the extra days.")
+    for lid in am["cancel"]:
+        out.append(f"{lid} was cancelled before the member left the premises; nothing is charged for it.")
+    for lid, r in am["return"].items():
+        out.append(f"{lid} was entered wrongly: the item actually came back on {day(r)}.")
+    lid, m = am["member"]
+    out.append(f"{lid} was booked under the wrong name: the member was {m}, who is charged for it.")
+    rng = random.Random(w.seed + 1)
+    rng.shuffle(out)
+    return "\n".join(f"({chr(97 + k)}) {t}" for k, t in enumerate(out))
+
+
+def _pounds(p: int) -> str:
+    return f"£{p // 100}" if p % 100 == 0 else money_c(p)
+
+
+def hire_rules(w: HireWorld, noun: str, place: str) -> str:
+    rates = ", ".join(f"{k} {_pounds(v)}" for k, v in w.items.items())
+    hs = [day(x) for x in sorted(w.closed)]
+    hols = ", ".join(hs[:-1]) + " and " + hs[-1]
+    heavy = " and the ".join(sorted(w.heavy))
+    gold = ", ".join(sorted(w.gold, key=lambda n: n.split()[-1]))
+    return wrap(
+        f"Charges. Each item has a daily rate: {rates}. The {place} is open Monday to Saturday and is closed on "
+        f"Sundays and on the bank holidays {hols}; nothing is collected or returned on a closed day. The hire "
+        f"days of a {noun} are the open days from the day of collection up to, but not including, the day of "
+        f"return (closed days are never charged); an item returned on the day it was collected counts as one "
+        f"hire day. Exception: a {noun} of the {heavy} is always charged at least 2 hire days, even if it came "
+        f"back sooner. The hire charge is the hire days times the daily rate. Gold members get 15% off the hire "
+        f"charge (never off late fees). Gold members at the start of the period: {gold}; everyone else is on "
+        f"the Standard plan.\n\n"
+        f"Late fees. A {noun} returned after its due date pays £4 for every calendar day by which the return "
+        f"is later than the due date (closed days count here), capped at £20 per {noun}; the late fee is on "
+        f"top of the hire charge for the extra days. A {noun} returned early pays only for the days it was out.")
+
+
+def hire_answers(w: HireWorld, skip: set[str], who: str, item: str) -> dict[str, str]:
+    ch = hire_run(w, skip)
+    tot = {m: 0 for m in w.members}
+    days = {m: 0 for m in w.members}
+    for v in ch.values():
+        tot[v["member"]] += v["hire"] + v["late"]
+        days[v["member"]] += v["days"]
+    md, mdv = pick_tie(days)
+    tp, tpv = pick_tie(tot)
+    return {
+        "MEMBER_TOTAL": money(tot[who]),
+        "LATE_FEES": money(sum(v["late"] for v in ch.values())),
+        "LATE_LOANS": str(sum(1 for v in ch.values() if v["late"])),
+        "ITEM_HIRE": money(sum(v["hire"] for v in ch.values() if v["item"] == item)),
+        "TOTAL_HIRE": money(sum(v["hire"] for v in ch.values())),
+        "MOST_DAYS": f"{md} ({mdv})",
+        "TOP_PAYER": f"{tp} ({money(tpv)})",
+    }
+
+
+HIRE_HEAD = """\
+Answer questions about the {title} below. Use the rules, the {noun}s and the amendments at the end (the
+amendments override anything before them). You may show your working first; then end your answer with
+exactly these labelled lines, in this order. Write amounts in pounds with two decimals and no thousands
+separator (for example 87.40), counts as whole numbers, and names exactly as the ledger writes them. A tie
+for MOST_DAYS or TOP_PAYER goes to the member whose surname comes first in the alphabet.
+MEMBER_TOTAL: <everything charged to {who} for the whole period: hire charges after any discount, plus late fees>
+LATE_FEES: <the total of all late fees charged>
+LATE_LOANS: <how many {noun}s are charged a late fee greater than zero>
+ITEM_HIRE: <the total hire charges for the {item}, after discounts, without late fees>
+TOTAL_HIRE: <the total hire charges of all {noun}s, after discounts, without late fees>
+MOST_DAYS: <the member with the most charged hire days in the whole period> (<that number of days>)
+TOP_PAYER: <the member charged the most in the whole period, hire charges plus late fees> (<that amount>)"""
+
+TOOLS2 = {"pressure washer": 1400, "tile cutter": 900, "cement mixer": 2200, "carpet cleaner": 1800,
+          "hedge trimmer": 800, "long ladder": 600, "floor sander": 2500, "wallpaper steamer": 1000}
+MEMBERS2 = ["Imogen Hart", "Omar Said", "Luca Ferri", "Beatrix Lund", "Kwame Mensah", "Dara Quinn",
+            "Sunita Rao", "Tomas Novak", "Ewa Kowal", "Felix Brandt", "Grace Okafor", "Hamid Karimi"]
+HOLS_2026 = {dt.date(2026, 4, 3): "Good Friday", dt.date(2026, 4, 6): "Easter Monday",
+             dt.date(2026, 5, 4): "May Day", dt.date(2026, 5, 25): "Spring bank holiday"}
+
+
+def tool_world() -> HireWorld:
+    return hire_world(2401, 150, MEMBERS2, {"Omar Said", "Beatrix Lund", "Kwame Mensah", "Ewa Kowal"}, TOOLS2,
+                      {"cement mixer", "floor sander"}, dt.date(2026, 4, 1), dt.date(2026, 5, 30), HOLS_2026, 9)
+
+
+HIRE_KEYS = ["rate", "join_gold", "leave_gold", "waive", "cancel", "return", "member", "minimum", "cap"]
+
+
+@spec("s1.prose.frontier.01")
+def tool_spec() -> Spec:
+    w = tool_world()
+    who, item = w.amend["member"][1], "pressure washer"
+    src = (wrap("Brookfield Tool Library, members' ledger, April and May 2026 (1 April 2026 was a Wednesday). "
+                "The rules are from the members' handbook; the loans are copied from the counter book in order "
+                "of collection. Every member paid a refundable £50 deposit when joining; deposits are never part "
+                "of any charge.")
+           + "\n\n" + hire_rules(w, "loan", "shop") + "\n\nLOANS:\n" + hire_records(w, "collected")
+           + "\n\nAmendments noted by the treasurer at the end of May (they override anything above):\n"
+           + hire_amend_text(w, "loan"))
+    head = HIRE_HEAD.format(title="tool library ledger", noun="loan", who=who, item=item)
+    return Spec("s1.prose.frontier.01", "frontier", head, src,
+                lambda skip: hire_answers(w, skip, who, item), HIRE_KEYS,
+                "Multi-hop over a ~3,000-word ledger of 150 seeded loans (12 members, 8 tools, two months): closed "
+                "Sundays and four bank holidays, a 2-day minimum, a late-fee cap, Gold discounts and nine "
+                "amendments by loan id (rate change, plan join/leave, waivers, cancellations, corrected returns, "
+                "a re-booked member) feed seven exact aggregates; est. blind success 15-30%.")
+
+
+# ---- Engine B: shift rota (prose.frontier.08, prose.expert.08) --------------------------------------------
+@dataclass
+class RotaWorld:
+    seed: int
+    rates: dict[str, int]  # pence per hour, multiples of 8
+    sites: list[str]
+    allowance_site: str  # +£1.00 per paid hour there
+    shifts: list[dict] = field(default_factory=list)
+    amend: dict = field(default_factory=dict)
+
+
+def rota_world(seed: int, rates: dict[str, int], sites: list[str], first: dt.date, ndays: int,
+               per_site: int) -> RotaWorld:
+    rng = random.Random(seed)
+    w = RotaWorld(seed, rates, sites, sites[-1])
+    staff = list(rates)
+    k = 0
+    for dn in range(ndays):
+        date = first + dt.timedelta(days=dn)
+        busy: set[str] = set()
+        for site in sites:
+            n = per_site if rng.random() < 0.8 else per_site + 1
+            t0 = rng.choice([390, 405, 420, 435, 450])
+            for j in range(n):
+                name = rng.choice([s for s in staff if s not in busy])
+                busy.add(name)
+                start = t0 + j * rng.choice([270, 300, 330, 360, 390, 420]) if n == 2 else t0 + j * rng.choice([210, 240, 270])
+                start -= start % 15
+                length = rng.choice([300, 345, 360, 375, 420, 450, 480, 510, 540, 570])
+                end = min(start + length, 22 * 60 + 30)
+                k += 1
+                w.shifts.append({"id": f"S{k:03d}", "date": date, "site": site, "name": name,
+                                 "start": start, "end": end})
+    ids = [s["id"] for s in w.shifts]
+    byid = {s["id"]: s for s in w.shifts}
+    sundays = sorted({s["date"] for s in w.shifts if s["date"].weekday() == 6})
+    weekdays = sorted({s["date"] for s in w.shifts if s["date"].weekday() < 5})
+    a, b = rng.sample(ids, 2)
+    while byid[a]["name"] == byid[b]["name"] or byid[a]["date"] == byid[b]["date"]:
+        a, b = rng.sample(ids, 2)
+    closed = (rng.choice(weekdays[3:]), rng.choice(sites))
+    late_fix = rng.choice([i for i in ids if byid[i]["end"] < 20 * 60 and byid[i]["date"].weekday() < 6])
+    early_fix = rng.choice([i for i in ids if byid[i]["start"] >= 8 * 60])
+    cover = rng.choice(ids)
+    cover_by = rng.choice([n for n in staff if n not in {s["name"] for s in w.shifts
+                                                          if s["date"] == byid[cover]["date"]}] or staff)
+    noshow = rng.choice(ids)
+    raise_who = rng.choice(staff)
+    w.amend = {
+        "raise": (raise_who, rng.choice(weekdays[len(weekdays) // 3:]), rates[raise_who] + rng.choice([40, 80, 120])),
+        "swap": (a, b), "closed": closed,
+        "late_end": (late_fix, min(22 * 60 + 30, max(20 * 60 + 15, byid[late_fix]["end"] + 150) // 15 * 15)),
+        "early_start": (early_fix, byid[early_fix]["start"] - 60),
+        "cover": (cover, cover_by), "noshow": noshow, "sundays": sundays,
+    }
+    return w
+
+
+def rota_run(w: RotaWorld, skip: set[str]) -> dict[str, dict[str, int]]:
+    am = w.amend
+    shifts = [dict(s) for s in w.shifts]
+    byid = {s["id"]: s for s in shifts}
+    if "swap" not in skip:
+        a, b = am["swap"]
+        byid[a]["name"], byid[b]["name"] = byid[b]["name"], byid[a]["name"]
+    if "late_end" not in skip:
+        byid[am["late_end"][0]]["end"] = am["late_end"][1]
+    if "early_start" not in skip:
+        byid[am["early_start"][0]]["start"] = am["early_start"][1]
+    if "cover" not in skip:
+        byid[am["cover"][0]]["name"] = am["cover"][1]
+    if "noshow" not in skip:
+        shifts.remove(byid[am["noshow"]])
+    for s in shifts:
+        s["cancelled"] = "closed" not in skip and (s["date"], s["site"]) == am["closed"]
+    openers = set()
+    for key in {(s["date"], s["site"]) for s in shifts}:
+        live = [s for s in shifts if (s["date"], s["site"]) == key and not s["cancelled"]]
+        if live:
+            t = min(s["start"] for s in live)
+            firsts = [s for s in live if s["start"] == t]
+            if "opener" not in skip:
+                for s in firsts:  # a shared earliest start: each of them opens
+                    openers.add(s["id"])
+    per = {n: {"pay": 0, "minutes": 0, "evening": 0, "sunday": 0, "opens": 0} for n in w.rates}
+    for s in shifts:
+        rate = w.rates[s["name"]]
+        if "raise" not in skip and s["name"] == am["raise"][0] and s["date"] >= am["raise"][1]:
+            rate = am["raise"][2]
+        p = per[s["name"]]
+        if s["cancelled"]:
+            p["pay"] += 4 * rate
+            p["minutes"] += 240
+            continue
+        length = s["end"] - s["start"]
+        paid = length - 30 if (length > 360 and "break" not in skip) else length
+        sunday = s["date"].weekday() == 6
+        evening = 0 if sunday else max(0, s["end"] - max(s["start"], 20 * 60))
+        base = paid * rate * (3 if sunday else 2)
+        assert base % 120 == 0
+        pay = base // 120 + evening * 200 // 60
+        if s["site"] == w.allowance_site and "allowance" not in skip:
+            pay += paid * 100 // 60
+        if s["id"] in openers:
+            pay += 500
+            p["opens"] += 1
+        p["pay"] += pay
+        p["minutes"] += paid
+        p["evening"] += evening
+        p["sunday"] += pay if sunday else 0
+    return per
+
+
+def _t(m: int) -> str:
+    return f"{m // 60:02d}:{m % 60:02d}"
+
+
+def rota_records(w: RotaWorld) -> str:
+    return "\n".join(f"{s['id']}. {day(s['date'])}, {s['site']}: {s['name']} worked {_t(s['start'])}-{_t(s['end'])}."
+                     for s in w.shifts)
+
+
+def rota_rules(w: RotaWorld) -> str:
+    rates = ", ".join(f"{n} {money_c(r)}" for n, r in w.rates.items())
+    return wrap(
+        f"Pay rules (from the staff handbook). Hourly rates: {rates}. A shift's paid time is its length, less an "
+        f"unpaid 30-minute break if the shift is longer than 6 hours (a shift of exactly 6 hours has no break); "
+        f"the break is always taken before 20:00. Evening premium: every paid minute worked after 20:00 earns an "
+        f"extra £2.00 an hour on top of the rate (so 45 minutes after 20:00 earn £1.50 extra). Sundays: every "
+        f"paid minute on a Sunday is paid at 1.5 times the hourly rate, and the evening premium does not apply "
+        f"on Sundays. Site allowance: every paid minute at {w.allowance_site} earns an extra £1.00 an hour, on "
+        f"every day including Sundays (it is never multiplied by 1.5). Opener supplement: at each site, the "
+        f"person whose shift starts first that day receives a flat £5.00 for opening up; if two shifts there "
+        f"share the earliest start, each of them receives it. There is no other pay: no overtime rate, no travel "
+        f"money.")
+
+
+def rota_amend_text(w: RotaWorld) -> str:
+    am = w.amend
+    who, when, rate = am["raise"]
+    a, b = am["swap"]
+    cd, cs = am["closed"]
+    out = [f"{who}'s hourly rate rose to {money_c(rate)} from {day(when)}; earlier shifts keep the old rate.",
+           f"{a} and {b} swapped workers: each person worked the other's shift exactly as written (same day, "
+           f"site and times).",
+           f"{cs} did not open on {day(cd)} (burst pipe). Every shift there that day was cancelled; each person "
+           f"rostered there that day is paid 4 hours at their plain hourly rate instead, with no premium, no "
+           f"allowance and no supplement, and nobody opened {cs} that day. The 4 hours count as paid hours.",
+           f"{am['late_end'][0]} ended at {_t(am['late_end'][1])}, not as written.",
+           f"{am['early_start'][0]} started at {_t(am['early_start'][1])}, not as written.",
+           f"{am['cover'][0]} was worked by {am['cover'][1]} instead of the person written (same times).",
+           f"Nobody worked {am['noshow']} (a no-show): it is unpaid, and the opener at that site that day is whoever "
+           f"actually started first."]
+    random.Random(w.seed + 1).shuffle(out)
+    return "\n".join(f"{k}. {t}" for k, t in enumerate(out, 1))
+
+
+def rota_answers(w: RotaWorld, skip: set[str], a: str, b: str, c: str) -> dict[str, str]:
+    per = rota_run(w, skip)
+    mins = {n: v["minutes"] for n, v in per.items()}
+    top = max(mins.values())
+    top_n = sorted(n for n, v in mins.items() if v == top)[0]
+    return {
+        f"{a.upper()}_PAY": money(per[a]["pay"]),
+        f"{b.upper()}_PAY": money(per[b]["pay"]),
+        "EVENING_HOURS": f"{sum(v['evening'] for v in per.values()) / 60:.2f}",
+        "SUNDAY_PAY": money(sum(v["sunday"] for v in per.values())),
+        f"{c.upper()}_OPENS": str(per[c]["opens"]),
+        "TOTAL_PAY": money(sum(v["pay"] for v in per.values())),
+        "MOST_HOURS": f"{top_n} ({top / 60:.2f})",
+    }
+
+
+ROTA_HEAD = """\
+Answer questions about the café timesheet below. Use the pay rules, the shifts and the corrections at the
+end (the corrections override the rota). You may show your working first; then end your answer with exactly
+these labelled lines, in this order. Write amounts in pounds with two decimals and no thousands separator
+(for example 412.35), hours as decimal hours with two decimals (for example 7.75), counts as whole numbers.
+A tie for MOST_HOURS goes to the name that comes first in the alphabet.
+{a}_PAY: <{a}'s total pay for the whole period>
+{b}_PAY: <{b}'s total pay for the whole period>
+EVENING_HOURS: <the total paid hours worked after 20:00 by everyone, on days other than Sundays>
+SUNDAY_PAY: <the total pay of all Sunday shifts, including any supplements and allowances on them>
+{c}_OPENS: <how many opener supplements {c} receives>
+TOTAL_PAY: <the total pay of everyone for the whole period>
+MOST_HOURS: <the person with the most paid hours, cancelled-day hours included> (<those hours>)"""
+ROTA_KEYS = ["raise", "swap", "closed", "late_end", "early_start", "cover", "noshow", "break", "allowance",
+             "opener"]
+
+
+@spec("s1.prose.frontier.08")
+def rota_spec() -> Spec:
+    rates = {"Ana": 1240, "Ben": 1320, "Chloe": 1280, "Dev": 1200, "Elif": 1360, "Farid": 1240, "Gus": 1168,
+             "Hana": 1440, "Ivo": 1200}
+    w = rota_world(2408, rates, ["Harbour", "Mill Lane", "Station Yard"], dt.date(2026, 2, 2), 28, 2)
+    src = (wrap("Kettle & Crumb cafés, timesheet for four weeks, Monday 2 February to Sunday 1 March 2026. Three "
+                "sites: Harbour, Mill Lane and Station Yard. Times are 24-hour clock, start-end; every shift starts "
+                "and ends on the same day.")
+           + "\n\n" + rota_rules(w) + "\n\nSHIFTS:\n" + rota_records(w)
+           + "\n\nCorrections from the manager, entered after the rota was closed (they override the rota):\n"
+           + rota_amend_text(w))
+    a, b = "Chloe", "Gus"
+    head = ROTA_HEAD.format(a=a, b=b, c="Hana").replace(f"{a}_PAY:", f"{a.upper()}_PAY:").replace(
+        f"{b}_PAY:", f"{b.upper()}_PAY:").replace("Hana_OPENS:", "HANA_OPENS:")
+    return Spec("s1.prose.frontier.08", "frontier", head, src, lambda skip: rota_answers(w, skip, a, b, "Hana"),
+                ROTA_KEYS,
+                "Multi-hop over a ~2,500-word four-week rota of ~180 seeded shifts at three sites: breaks, evening "
+                "premium, Sunday rate, a site allowance, opener supplements with a shared-start rule and seven "
+                "corrections by shift id (rate rise, swap, closed site-day, two time fixes, a cover, a no-show) "
+                "feed seven exact figures; est. blind success 15-25%.")
+
+
+# ---- Engine C: FIFO stock ledger (prose.frontier.07) -----------------------------------------------------
+STOCK2_PRODUCTS = {"lantern": (620, 1450), "kettle": (1480, 2990), "blanket": (910, 2200), "flask": (540, 1250)}
+
+
+def stock2_world(seed: int, n: int) -> dict:
+    rng = random.Random(seed)
+    lots = {p: [(f"O-{p[0].upper()}", rng.choice([20, 30, 40]), c)] for p, (c, _) in STOCK2_PRODUCTS.items()}
+    events = []
+    on_hand = {p: lots[p][0][1] for p in STOCK2_PRODUCTS}
+    date = dt.date(2026, 3, 2)
+    nd = ns = nw = 0
+    for _ in range(n):
+        date += dt.timedelta(days=rng.choice([0, 0, 1, 1, 2]))
+        while date.weekday() == 6:
+            date += dt.timedelta(days=1)
+        p = rng.choice(list(STOCK2_PRODUCTS))
+        cost, price = STOCK2_PRODUCTS[p]
+        r = rng.random()
+        if on_hand[p] < 15 or r < 0.2:
+            nd += 1
+            q = rng.choice([12, 15, 18, 20, 24, 30])
+            c = cost + rng.choice([-40, -20, 0, 10, 30, 50, 70])
+            events.append({"id": f"D{nd:02d}", "date": date, "kind": "in", "p": p, "q": q, "cost": c})
+            on_hand[p] += q
+        elif r < 0.25:
+            nw += 1
+            q = rng.choice([1, 2, 3])
+            events.append({"id": f"W{nw:02d}", "date": date, "kind": "writeoff", "p": p, "q": q})
+            on_hand[p] -= q
+        else:
+            ns += 1
+            q = rng.choice([2, 3, 4, 5, 6, 8, 10])
+            pr = price - rng.choice([0, 0, 0, 100, 200])
+            events.append({"id": f"S{ns:03d}", "date": date, "kind": "sale", "p": p, "q": q, "price": pr})
+            on_hand[p] -= q
+    dels = [e for e in events if e["kind"] == "in"]
+    sales = [e for e in events if e["kind"] == "sale"]
+    fix_cost = rng.sample(dels[2:-4], 2)
+    ret = rng.choice(dels[3:-6])
+    cancel, requant = rng.sample(sales, 2), rng.sample(sales, 4)
+    requant = [e for e in requant if e not in cancel][:2]
+    am = {"cost": {e["id"]: e["cost"] + rng.choice([-60, -30, 30, 60]) for e in fix_cost},
+          "cancel": [e["id"] for e in cancel],
+          "qty": {e["id"]: e["q"] + rng.choice([-1, 1, 2]) for e in requant},
+          "return": (ret["id"], rng.choice([3, 4, 5]), events[events.index(ret) + 4]["date"])}
+    return {"open": lots, "events": events, "amend": am, "seed": seed}
+
+
+def stock2_run(w: dict, skip: set[str]) -> dict:
+    am = w["amend"]
+    lots = {p: [list(x) for x in v] for p, v in w["open"].items()}
+    out = {p: {"rev": 0, "cogs": 0, "wo": 0, "sold": 0} for p in STOCK2_PRODUCTS}
+    pending = None if "return" in skip else am["return"]
+
+    def do_return() -> None:
+        lid, q, _ = pending
+        hit = [lot for v in lots.values() for lot in v if lot[0] == lid]
+        assert hit and hit[0][1] >= q, "the supplier return exceeds what is left of the lot"
+        hit[0][1] -= q
+
+    for e in w["events"]:
+        if pending and e["date"] > pending[2]:
+            do_return()
+            pending = None
+        p = e["p"]
+        if e["kind"] == "in":
+            c = e["cost"] if "cost" in skip else am["cost"].get(e["id"], e["cost"])
+            lots[p].append([e["id"], e["q"], c])
+            continue
+        if e["kind"] == "sale" and "cancel" not in skip and e["id"] in am["cancel"]:
+            continue
+        q = am["qty"].get(e["id"], e["q"]) if "qty" not in skip and e["kind"] == "sale" else e["q"]
+        order = lots[p][::-1] if "fifo" in skip else lots[p]
+        cost, need = 0, q
+        for lot in order:
+            take = min(need, lot[1])
+            cost += take * lot[2]
+            lot[1] -= take
+            need -= take
+        assert need == 0, "stock went negative"
+        lots[p] = [lot for lot in lots[p] if lot[1]]
+        if e["kind"] == "sale":
+            out[p]["rev"] += q * e["price"]
+            out[p]["cogs"] += cost
+            out[p]["sold"] += q
+        else:
+            out[p]["wo"] += cost
+    if pending:
+        do_return()
+    for p in lots:
+        out[p]["units"] = sum(x[1] for x in lots[p])
+        out[p]["value"] = sum(x[1] * x[2] for x in lots[p])
+    return out
+
+
+def stock2_records(w: dict) -> str:
+    lines = []
+    for e in w["events"]:
+        if e["kind"] == "in":
+            lines.append(f"{e['id']}. {day(e['date'])}: delivery of {e['q']} {e['p']}s at {money_c(e['cost'])} "
+                         f"each (lot {e['id']}).")
+        elif e["kind"] == "sale":
+            lines.append(f"{e['id']}. {day(e['date'])}: sold {e['q']} {e['p']}s at {money_c(e['price'])} each.")
+        else:
+            lines.append(f"{e['id']}. {day(e['date'])}: wrote off {e['q']} damaged {e['p']}"
+                         f"{'s' if e['q'] > 1 else ''}.")
+    return "\n".join(lines)
+
+
+def stock2_amend(w: dict) -> str:
+    am = w["amend"]
+    out = [f"The invoice for lot {k} was corrected: its unit cost is {money_c(v)}, not as entered. The corrected "
+           f"cost applies to every unit of that lot." for k, v in am["cost"].items()]
+    out += [f"Sale {k} was cancelled before the goods left the shop: no revenue, and no stock moves."
+            for k in am["cancel"]]
+    out += [f"Sale {k} was for {v} units, not as entered (same unit price)." for k, v in am["qty"].items()]
+    lid, q, when = am["return"]
+    out.append(f"At the close of {day(when)}, after that day's movements, {q} units from lot {lid} were sent back to "
+               f"the supplier for a refund at cost; they leave stock at that lot's cost and are neither sold nor "
+               f"written off.")
+    random.Random(w["seed"] + 1).shuffle(out)
+    return "\n".join(f"({chr(97 + k)}) {t}" for k, t in enumerate(out))
+
+
+STOCK2_RULES = """\
+Costing rules. Stock is costed first-in, first-out for each product separately: a sale or a write-off takes
+units from the oldest lot that still has units, moving to the next lot when one runs out, and the cost of
+those units is the cost of sales (for a sale) or the write-off cost (for a write-off). Movements on the same
+day happen in the order listed. Revenue is units sold times the sale price. Gross profit is revenue minus
+cost of sales; write-offs are not part of cost of sales. Opening lots (in stock on 1 March): {opening}."""
+
+STOCK2_HEAD = """\
+Answer questions about the shop's stock ledger below. Use the costing rules, the movements and the
+corrections at the end (the corrections override anything before them). You may show your working first;
+then end your answer with exactly these labelled lines, in this order. Write amounts in pounds with two
+decimals and no thousands separator (for example 1843.20), and counts as whole numbers.
+KETTLE_COGS: <the total cost of sales of kettles>
+LANTERN_STOCK_VALUE: <the cost value of the lanterns still in stock at the end>
+BLANKET_UNITS: <the number of blankets still in stock at the end>
+WRITE_OFF_COST: <the total write-off cost, all products>
+TOTAL_REVENUE: <the total revenue, all products>
+GROSS_PROFIT: <the total gross profit, all products>
+BEST_PRODUCT: <the product with the highest gross profit> (<that gross profit>)"""
+
+
+def stock2_answers(w: dict, skip: set[str]) -> dict[str, str]:
+    o = stock2_run(w, skip)
+    gp = {p: v["rev"] - v["cogs"] for p, v in o.items()}
+    best = max(gp, key=lambda p: gp[p])
+    assert list(gp.values()).count(gp[best]) == 1
+    return {
+        "KETTLE_COGS": money(o["kettle"]["cogs"]),
+        "LANTERN_STOCK_VALUE": money(o["lantern"]["value"]),
+        "BLANKET_UNITS": str(o["blanket"]["units"]),
+        "WRITE_OFF_COST": money(sum(v["wo"] for v in o.values())),
+        "TOTAL_REVENUE": money(sum(v["rev"] for v in o.values())),
+        "GROSS_PROFIT": money(sum(gp.values())),
+        "BEST_PRODUCT": f"{best} ({money(gp[best])})",
+    }
+
+
+@spec("s1.prose.frontier.07")
+def stock2_spec() -> Spec:
+    w = stock2_world(2407, 160)
+    opening = "; ".join(f"{p}s: lot {lots[0][0]}, {lots[0][1]} units at {money_c(lots[0][2])}"
+                        for p, lots in w["open"].items())
+    src = (wrap("Harbourside Outfitters, stock ledger for the spring, from Monday 2 March 2026, four products. "
+                "The ledger lists deliveries (each delivery is a lot, named by its id), sales and write-offs in "
+                "the order they happened.")
+           + "\n\n" + wrap(STOCK2_RULES.format(opening=opening)) + "\n\nMOVEMENTS:\n" + stock2_records(w)
+           + "\n\nCorrections entered by the bookkeeper afterwards (they override the ledger):\n" + stock2_amend(w))
+    return Spec("s1.prose.frontier.07", "frontier", STOCK2_HEAD, src, lambda skip: stock2_answers(w, skip),
+                ["cost", "cancel", "qty", "return", "fifo"],
+                "Very long state tracking over a ~2,500-word ledger of 160 seeded movements (4 products, ~25 "
+                "lots): per-product FIFO costing across lot boundaries, write-offs, two corrected lot costs, two "
+                "cancelled and two re-quantified sales and a supplier return from a named lot; seven exact "
+                "figures; est. blind success 10-25%.")
+
+
+# --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
 LINE = re.compile(r"^[ \t*_-]*([A-Z][A-Z0-9_]+)[*_]*:[*_ \t]*(.+?)[ \t]*$", re.M)
@@ -1765,6 +2492,9 @@ def main(argv: list[str]) -> int:
         for k, v in b.answers.items():
             print(label_check(k, v))
         return 0
+    if len(argv) == 2 and argv[0] == "--write":
+        spec_write(argv[1])
+        return 0
     bad = 0
     cache: dict[str, dict[str, dict]] = {}
     for item_id, fn in BUILDERS.items():
@@ -1774,6 +2504,8 @@ def main(argv: list[str]) -> int:
             cache[b.yaml_file] = {i["id"]: i for i in items}
         it = cache[b.yaml_file].get(item_id)
         errs = ["missing from YAML"] if it is None else check_item(item_id, it, b)
+        if item_id in SPECS and spec_yaml(SPECS[item_id]()) not in (STRICT / b.yaml_file).read_text(encoding="utf-8"):
+            errs.append("the YAML item differs from the generated one (run --write)")
         for e in errs:
             print(f"ERROR {item_id}: {e}", file=sys.stderr)
         bad += bool(errs)
