@@ -142,10 +142,20 @@ class _Run:
         )
 
 
+def budget_note(context_tokens: int) -> str:
+    """What the model is told of its context budget: the difficulty of exploring must not be a hidden rule."""
+    return (f"Your context holds about {context_tokens:,} tokens (counted as characters / 4). When the "
+            "conversation outgrows it, the oldest tool results are replaced by a one-line stub (call the tool "
+            "again if you need one); if the results of a single turn do not fit even then, the task ends. Read "
+            "in portions that fit (read_file with start_line/end_line, search).")
+
+
 def initial_messages(task: AgentTask) -> list[dict[str, Any]]:
     msgs: list[dict[str, Any]] = []
-    if task.system:
-        msgs.append({"role": "system", "content": task.system})
+    system = "\n".join(x for x in (task.system.rstrip() if task.system else "",
+                                    budget_note(task.limits.context_tokens) if task.limits.context_tokens else "") if x)
+    if system:
+        msgs.append({"role": "system", "content": system})
     msgs.append({"role": "user", "content": task.description})
     return msgs
 

@@ -101,9 +101,10 @@ def _reads(*turns: list[str]) -> ScriptedAgent:
 
 
 async def test_the_loop_elides_the_oldest_result_and_records_it(executor, clock) -> None:
-    task = _budgeted(None)
-    base = context_tokens(initial_messages(task))
+    base = context_tokens(initial_messages(_budgeted(1000)))  # with the budget note (same digits as base + 1000)
     task = _budgeted(base + 1000)
+    assert "Your context holds about" in initial_messages(task)[0]["content"]
+    assert context_tokens(initial_messages(task)) == base
     files = task_files(task)
     agent = _reads([CLI], [STORE], [MODELS])
     with RepairWorkspace(task, files, executor) as ws:
@@ -131,8 +132,7 @@ async def test_without_a_budget_nothing_is_elided(executor, clock) -> None:
 
 
 async def test_a_conversation_that_cannot_fit_ends_the_run_as_context_exhausted(executor, clock) -> None:
-    task = _budgeted(None)
-    task = _budgeted(context_tokens(initial_messages(task)) + 700)
+    task = _budgeted(context_tokens(initial_messages(_budgeted(1000))) + 700)  # the note has as many digits
     agent = _reads([CLI, STORE])  # both results are the latest turn's: they cannot be elided
     with RepairWorkspace(task, task_files(task), executor) as ws:
         out = await run_agent(task, agent, ws, Guard(clock=clock))
@@ -154,8 +154,7 @@ async def test_a_task_text_over_the_budget_ends_before_the_first_request(executo
 
 
 async def test_a_manual_player_receives_the_elided_conversation(tmp_path: Path, executor) -> None:
-    task = _budgeted(None)
-    task = _budgeted(context_tokens(initial_messages(task)) + 1000)
+    task = _budgeted(context_tokens(initial_messages(_budgeted(1000))) + 1000)  # the note has as many digits
     files = task_files(task)
     plays = [[CLI], [STORE], [MODELS]]
 
@@ -190,13 +189,14 @@ def test_the_report_shows_the_peak_context_and_the_elided_results(executor) -> N
                        turns=[Turn(index=1, request_messages=2, context_tokens=9000),
                               Turn(index=2, request_messages=4, context_tokens=15210, elided=7)])
     doc = agent_doc(task, "off", out, agent_result(task, "off", out, []), Guard.from_limits(task.limits))
-    assert doc["guard"]["context_tokens"] == task.limits.context_tokens == 16000
+    budget = task.limits.context_tokens
+    assert budget and doc["guard"]["context_tokens"] == budget
     (row,) = ladder_rows([doc])
-    assert (row["elided"], row["peak_context"], row["context_budget"]) == (7, 15210, 16000)
+    assert (row["elided"], row["peak_context"], row["context_budget"]) == (7, 15210, budget)
     assert task_rows([doc])[0]["elided"] == 7
     md = render_agentic_markdown({"agentic.rail_l.off": doc}, "t")
     assert "| peak context/budget (est.) | elided results |" in md
-    assert "| 15,210/16,000 | 7 |" in md
+    assert f"| 15,210/{budget:,} | 7 |" in md
     assert "| 15210 (7 elided) |" in md  # the turn table: the context each turn sent
     assert "fail: context_exhausted" in md
 
