@@ -2396,6 +2396,175 @@ def stock2_spec() -> Spec:
                 "figures; est. blind success 10-25%.")
 
 
+# ---- Engine D: league season (prose.frontier.04) ----------------------------------------------------------
+TEAMS2 = ["Ashford", "Brill", "Corran", "Dunmere", "Elstow", "Fenwick", "Garth", "Holme", "Ivybridge", "Jesmond"]
+
+
+def league2_world(seed: int) -> dict:
+    rng = random.Random(seed)
+    n = len(TEAMS2)
+    order = list(range(n))
+    rng.shuffle(order)
+    rounds = []
+    for _ in range(n - 1):
+        rounds.append([(order[i], order[n - 1 - i]) for i in range(n // 2)])
+        order = [order[0], order[-1], *order[1:-1]]
+    rounds += [[(b, a) for a, b in r] for r in rounds]
+    weights = [28, 32, 22, 11, 5, 2]
+    start = dt.date(2025, 9, 6)
+    matches = []
+    for rno, r in enumerate(rounds, 1):
+        date = start + dt.timedelta(days=7 * (rno - 1))
+        for a, b in r:
+            matches.append({"id": f"M{len(matches) + 1:03d}", "round": rno, "date": date, "h": TEAMS2[a],
+                            "a": TEAMS2[b], "x": rng.choices(range(6), weights)[0],
+                            "y": rng.choices(range(6), weights)[0], "att": rng.randrange(380, 2400)})
+    ids = [m["id"] for m in matches]
+    big = [m["id"] for m in matches if max(m["x"], m["y"]) >= 4]
+    first = rng.choice(big)
+    pick = [first, *rng.sample([i for i in ids if i != first], 5)]
+    byid = {m["id"]: m for m in matches}
+    fix = byid[pick[2]]
+    am = {"award": [(pick[0], "a"), (pick[1], "h")],
+          "score": (pick[2], fix["y"], fix["x"]) if fix["x"] != fix["y"] else (pick[2], fix["x"] + 1, fix["y"]),
+          "void": pick[3], "deduct": (rng.choice(TEAMS2), rng.choice([3, 4, 6])),
+          "att": (pick[4], byid[pick[4]]["att"] + rng.choice([-300, 200, 500]))}
+    return {"matches": matches, "amend": am, "seed": seed}
+
+
+def league2_run(w: dict, skip: set[str]) -> dict:
+    am = w["amend"]
+    st = {t: {"pts": 0, "gf": 0, "ga": 0, "bonus": 0, "att": 0, "w": 0} for t in TEAMS2}
+    draws = 0
+    for m in w["matches"]:
+        x, y, att, awarded = m["x"], m["y"], m["att"], False
+        if "void" not in skip and m["id"] == am["void"]:
+            continue
+        if "score" not in skip and m["id"] == am["score"][0]:
+            x, y = am["score"][1], am["score"][2]
+        for mid, side in am["award"]:
+            if "award" not in skip and m["id"] == mid:
+                (x, y), awarded = ((3, 0) if side == "h" else (0, 3)), True
+        if "att" not in skip and m["id"] == am["att"][0]:
+            att = am["att"][1]
+        h, a = st[m["h"]], st[m["a"]]
+        h["att"] += att
+        h["gf"] += x
+        h["ga"] += y
+        a["gf"] += y
+        a["ga"] += x
+        if x > y:
+            h["pts"] += 3
+            h["w"] += 1
+        elif y > x:
+            a["pts"] += 3
+            a["w"] += 1
+        else:
+            h["pts"] += 1
+            a["pts"] += 1
+            draws += 1
+        if not awarded or "bonus_rule" in skip:  # the near miss keeps the played score's bonus points
+            for s, g in ((h, m["x"] if awarded else x), (a, m["y"] if awarded else y)):
+                if g >= 4:
+                    s["pts"] += 1
+                    s["bonus"] += 1
+    if "deduct" not in skip:
+        st[am["deduct"][0]]["pts"] -= am["deduct"][1]
+    order = sorted(TEAMS2, key=lambda t: (-st[t]["pts"], -(st[t]["gf"] - st[t]["ga"]), -st[t]["gf"], t))
+    return {"st": st, "order": order, "draws": draws}
+
+
+LEAGUE2_RULES = """\
+Points: 3 for a win, 1 for a draw, 0 for a loss. Bonus: a team that scores 4 or more goals in a match earns
+1 extra point from that match, whether it wins, draws or loses; an awarded result never carries a bonus
+point for either side. An awarded result counts as a 3-0 win for the side it is awarded to, in points and
+in goals. A void match counts for nothing (no points, no goals, no attendance, not a draw). The table is
+ordered by points, then goal difference (goals for minus goals against), then goals scored, then
+alphabetically by team name. Attendance is counted for the home team."""
+
+LEAGUE2_HEAD = """\
+Answer questions about the league season below. Use the rules, the results and the league's rulings at
+the end (the rulings override the results). You may show your working first; then end your answer with
+exactly these labelled lines, in this order. Write a goal difference with its sign (for example +7, -3 or
+0), and counts and points as whole numbers without separators.
+CHAMPION: <the team top of the final table> (<its points>)
+BOTTOM: <the team bottom of the final table> (<its points>)
+{t1}_POSITION: <{t1c}'s final position, 1 to 10>
+{t2}_GD: <{t2c}'s final goal difference>
+BONUS_POINTS: <the total number of bonus points earned by all teams>
+DRAWS: <the number of drawn matches that count>
+TOTAL_ATTENDANCE: <the total attendance of all matches that count>"""
+
+
+def league2_answers(w: dict, skip: set[str], t1: str, t2: str) -> dict[str, str]:
+    r = league2_run(w, skip)
+    st, order = r["st"], r["order"]
+    gd = st[t2]["gf"] - st[t2]["ga"]
+    return {"CHAMPION": f"{order[0]} ({st[order[0]]['pts']})", "BOTTOM": f"{order[-1]} ({st[order[-1]]['pts']})",
+            f"{t1.upper()}_POSITION": str(order.index(t1) + 1),
+            f"{t2.upper()}_GD": f"{gd:+d}" if gd else "0",
+            "BONUS_POINTS": str(sum(v["bonus"] for v in st.values())), "DRAWS": str(r["draws"]),
+            "TOTAL_ATTENDANCE": str(sum(v["att"] for v in st.values()))}
+
+
+def league2_source(w: dict) -> str:
+    am = w["amend"]
+    lines = [f"{m['id']}. {day(m['date'])}, round {m['round']}: {m['h']} {m['x']}-{m['y']} {m['a']}, "
+             f"attendance {m['att']:,}." for m in w["matches"]]
+    by = {m["id"]: m for m in w["matches"]}
+    rul = []
+    for mid, side in am["award"]:
+        m = by[mid]
+        win = m["h"] if side == "h" else m["a"]
+        rul.append(f"{mid} ({m['h']} v {m['a']}): the other side fielded an ineligible player; the match is "
+                   f"awarded to {win}. Its attendance stands.")
+    mid, x, y = am["score"]
+    rul.append(f"{mid} was entered wrongly: the score was {by[mid]['h']} {x}-{y} {by[mid]['a']}.")
+    m = by[am["void"]]
+    rul.append(f"{am['void']} ({m['h']} v {m['a']}) was abandoned after a floodlight failure and is void; it was "
+               f"not replayed.")
+    t, p = am["deduct"]
+    rul.append(f"{t} are deducted {p} points for a breach of the financial rules.")
+    mid, att = am["att"]
+    rul.append(f"The attendance at {mid} was {att:,}, not as entered.")
+    random.Random(w["seed"] + 1).shuffle(rul)
+    return ("Vale Ten League, season 2025-26. Each of the ten teams plays every other team twice, once at home "
+            "and once away; results are listed with the home team first.\n\n" + LEAGUE2_RULES + "\n\nRESULTS:\n"
+            + "\n".join(lines) + "\n\nRulings of the league board (they override the results above):\n"
+            + "\n".join(f"({chr(97 + k)}) {t}" for k, t in enumerate(rul)))
+
+
+LEAGUE2_KEYS = ["award", "score", "void", "deduct", "att", "bonus_rule"]
+
+
+def league2_teams(w: dict) -> tuple[str, str]:
+    by = {m["id"]: m for m in w["matches"]}
+    return w["amend"]["deduct"][0], by[w["amend"]["score"][0]]["a"]
+
+
+def league2_ok(seed: int) -> bool:
+    """Every ruling and the no-bonus-for-awards rule change an answer; the top two are not level on points."""
+    w = league2_world(seed)
+    t1, t2 = league2_teams(w)
+    ref = league2_answers(w, set(), t1, t2)
+    r = league2_run(w, set())
+    pts = sorted((v["pts"] for v in r["st"].values()), reverse=True)
+    return pts[0] != pts[1] and pts[-1] != pts[-2] and all(
+        league2_answers(w, {k}, t1, t2) != ref for k in LEAGUE2_KEYS)
+
+
+@spec("s1.prose.frontier.04")
+def league2_spec() -> Spec:
+    w = league2_world(next(s for s in range(2404, 4000) if league2_ok(s)))
+    t1, t2 = league2_teams(w)
+    head = LEAGUE2_HEAD.format(t1=t1.upper(), t1c=t1, t2=t2.upper(), t2c=t2)
+    return Spec("s1.prose.frontier.04", "frontier", head, league2_source(w),
+                lambda skip: league2_answers(w, skip, t1, t2), LEAGUE2_KEYS,
+                "Multi-hop over a ~2,000-word 90-match season (ten teams) with bonus points, four tie-breaks and six "
+                "rulings by match id (two awarded results without bonus, a corrected score, a void match, a points "
+                "deduction, a corrected attendance) feeding seven exact table figures; est. blind success 15-30%.")
+
+
 # --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
