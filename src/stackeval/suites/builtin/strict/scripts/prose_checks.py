@@ -2067,19 +2067,19 @@ def rota_run(w: RotaWorld, skip: set[str]) -> dict[str, dict[str, int]]:
     am = w.amend
     shifts = [dict(s) for s in w.shifts]
     byid = {s["id"]: s for s in shifts}
-    if "swap" not in skip:
+    if "swap" not in skip and "swap" in am:
         a, b = am["swap"]
         byid[a]["name"], byid[b]["name"] = byid[b]["name"], byid[a]["name"]
-    if "late_end" not in skip:
+    if "late_end" not in skip and "late_end" in am:
         byid[am["late_end"][0]]["end"] = am["late_end"][1]
-    if "early_start" not in skip:
+    if "early_start" not in skip and "early_start" in am:
         byid[am["early_start"][0]]["start"] = am["early_start"][1]
-    if "cover" not in skip:
+    if "cover" not in skip and "cover" in am:
         byid[am["cover"][0]]["name"] = am["cover"][1]
-    if "noshow" not in skip:
+    if "noshow" not in skip and "noshow" in am:
         shifts.remove(byid[am["noshow"]])
     for s in shifts:
-        s["cancelled"] = "closed" not in skip and (s["date"], s["site"]) == am["closed"]
+        s["cancelled"] = "closed" not in skip and "closed" in am and (s["date"], s["site"]) == am["closed"]
     openers = set()
     for key in {(s["date"], s["site"]) for s in shifts}:
         live = [s for s in shifts if (s["date"], s["site"]) == key and not s["cancelled"]]
@@ -2092,7 +2092,7 @@ def rota_run(w: RotaWorld, skip: set[str]) -> dict[str, dict[str, int]]:
     per = {n: {"pay": 0, "minutes": 0, "evening": 0, "sunday": 0, "opens": 0} for n in w.rates}
     for s in shifts:
         rate = w.rates[s["name"]]
-        if "raise" not in skip and s["name"] == am["raise"][0] and s["date"] >= am["raise"][1]:
+        if "raise" not in skip and "raise" in am and s["name"] == am["raise"][0] and s["date"] >= am["raise"][1]:
             rate = am["raise"][2]
         p = per[s["name"]]
         if s["cancelled"]:
@@ -2143,10 +2143,12 @@ def rota_rules(w: RotaWorld) -> str:
 
 
 def rota_amend_text(w: RotaWorld) -> str:
-    am = w.amend
+    am = {"swap": ("", ""), "late_end": ("", 0), "early_start": ("", 0), "cover": ("", ""), "noshow": "",
+          **w.amend}
     who, when, rate = am["raise"]
     a, b = am["swap"]
     cd, cs = am["closed"]
+    keys = ["raise", "swap", "closed", "late_end", "early_start", "cover", "noshow"]
     out = [f"{who}'s hourly rate rose to {money_c(rate)} from {day(when)}; earlier shifts keep the old rate.",
            f"{a} and {b} swapped workers: each person worked the other's shift exactly as written (same day, "
            f"site and times).",
@@ -2158,6 +2160,7 @@ def rota_amend_text(w: RotaWorld) -> str:
            f"{am['cover'][0]} was worked by {am['cover'][1]} instead of the person written (same times).",
            f"Nobody worked {am['noshow']} (a no-show): it is unpaid, and the opener at that site that day is whoever "
            f"actually started first."]
+    out = [x for k, x in zip(keys, out, strict=True) if k in w.amend]
     random.Random(w.seed + 1).shuffle(out)
     return "\n".join(f"{k}. {t}" for k, t in enumerate(out, 1))
 
@@ -2563,6 +2566,166 @@ def league2_spec() -> Spec:
                 "Multi-hop over a ~2,000-word 90-match season (ten teams) with bonus points, four tie-breaks and six "
                 "rulings by match id (two awarded results without bonus, a corrected score, a void match, a points "
                 "deduction, a corrected attendance) feeding seven exact table figures; est. blind success 15-30%.")
+
+
+# ---- Engine E: car park ledger (prose.expert.02) ----------------------------------------------------------
+def park2_fee(date: dt.date, a: int, b: int, skip: set[str]) -> int:
+    if date.weekday() == 6:
+        return 400
+    if a >= 18 * 60:
+        return 300
+    first = 270 if date >= dt.date(2026, 6, 1) and "price" not in skip else 240
+    halves = -(-max(0, b - a - 60) // 30)
+    return first + 90 * halves if "cap" in skip else min(1100, first + 90 * halves)
+
+
+def park2_world(seed: int, n: int) -> dict:
+    rng = random.Random(seed)
+    cars = ["KT21 ABX", "LM70 RFE", "YP19 HGC", "BD68 NWS", "GX22 OLM", "WR17 TZA", "SN71 KEP", "FJ20 DUV"]
+    stays: list[tuple[dt.date, int, int, str]] = []
+    while len(stays) < n:
+        date = dt.date(2026, 5, 25) + dt.timedelta(days=rng.randrange(17))
+        a = rng.choice([rng.randrange(7 * 60, 17 * 60), rng.randrange(7 * 60, 21 * 60)])
+        b = min(23 * 60 + 50, a + rng.choice([rng.randrange(20, 240), rng.randrange(60, 600)]))
+        car = rng.choice(cars)
+        if all(not (d_ == date and c == car and a < b2 + 150 and a2 < b + 150) for d_, a2, b2, c in stays):
+            stays.append((date, a, b, car))  # one car's stays on a day never overlap (and the fix fits)
+    stays.sort()
+    stays = [{"id": f"P{k:02d}", "date": d_, "a": a, "b": b, "car": c} for k, (d_, a, b, c) in enumerate(stays, 1)]
+    ids = [s["id"] for s in stays]
+    ex, vo, ow = rng.sample(ids, 3)
+    byid = {s["id"]: s for s in stays}
+    return {"stays": stays, "cars": cars, "seed": seed,
+            "amend": {"exit": (ex, min(23 * 60 + 55, byid[ex]["b"] + rng.choice([47, 95, 130]))), "void": vo,
+                      "owner": (ow, rng.choice([c for c in cars if c != byid[ow]["car"]]))}}
+
+
+def park2_answers(w: dict, skip: set[str], car: str) -> dict[str, str]:
+    am = w["amend"]
+    fees = []
+    for s in w["stays"]:
+        b, c = s["b"], s["car"]
+        if "void" not in skip and s["id"] == am["void"]:
+            continue
+        if "exit" not in skip and s["id"] == am["exit"][0]:
+            b = am["exit"][1]
+        if "owner" not in skip and s["id"] == am["owner"][0]:
+            c = am["owner"][1]
+        fees.append((s, c, park2_fee(s["date"], s["a"], b, skip)))
+    per = {c: 0 for c in w["cars"]}
+    for _, c, f in fees:
+        per[c] += f
+    top = max(per.values())
+    top_c = sorted(c for c, v in per.items() if v == top)[0]
+    return {"TOTAL_FEES": money(sum(f for *_, f in fees)), "CAR_TOTAL": money(per[car]),
+            "CAPPED_STAYS": str(sum(1 for *_, f in fees if f == 1100)),
+            "WEEKEND_FEES": money(sum(f for s, _, f in fees if s["date"].weekday() >= 5)),
+            "TOP_CAR": f"{top_c} ({money(top)})"}
+
+
+PARK2_HEAD = """\
+Answer questions about the car park log below. Use the tariff, the stays and the corrections at the end
+(the corrections override the log). You may show your working first; then end your answer with exactly
+these five labelled lines, in this order. Write amounts in pounds with two decimals and no thousands
+separator (for example 41.70), counts as whole numbers and number plates exactly as the log writes them.
+A tie for TOP_CAR goes to the plate that comes first in alphabetical order.
+TOTAL_FEES: <the total of all fees charged>
+CAR_TOTAL: <the total fees charged to {car}>
+CAPPED_STAYS: <how many stays are charged exactly the £11.00 maximum>
+WEEKEND_FEES: <the total fees of stays that start on a Saturday or a Sunday>
+TOP_CAR: <the plate charged the most in total> (<that amount>)"""
+
+
+def park2_source(w: dict) -> str:
+    am = w["amend"]
+    lines = [f"{s['id']}. {day(s['date'])}: {s['car']} in {_t(s['a'])}, out {_t(s['b'])}." for s in w["stays"]]
+    fixes = [f"{am['exit'][0]}: the exit barrier log shows the car left at {_t(am['exit'][1])}, not as written.",
+             f"{am['void']}: the ticket machine failed and the stay is not charged.",
+             f"{am['owner'][0]}: the camera misread the plate; the car was {am['owner'][1]}, which is charged."]
+    return (wrap("Westgate car park, pay-on-exit log, Monday 25 May to Wednesday 10 June 2026. Tariff:\n\n"
+                 + PARK_TARIFF.replace("\n", " ")) + "\n\nSTAYS:\n" + "\n".join(lines)
+            + "\n\nCorrections from the operator (they override the log):\n" + "\n".join(fixes))
+
+
+PARK2_KEYS = ["exit", "void", "owner", "price", "cap"]
+
+
+def park2_ok(seed: int) -> bool:
+    """Every correction and rule changes an answer."""
+    w = park2_world(seed, 48)
+    car = w["amend"]["owner"][1]
+    ref = park2_answers(w, set(), car)
+    return all(park2_answers(w, {k}, car) != ref for k in PARK2_KEYS)
+
+
+@spec("s1.prose.expert.02")
+def park2_spec() -> Spec:
+    w = park2_world(next(s for s in range(2302, 3000) if park2_ok(s)), 48)
+    car = w["amend"]["owner"][1]
+    return Spec("s1.prose.expert.02", "expert", PARK2_HEAD.format(car=car), park2_source(w),
+                lambda skip: park2_answers(w, skip, car), PARK2_KEYS,
+                "Multi-hop over a 48-stay car park log (eight plates, 17 days): a rounding-up half-hour tariff, a "
+                "cap, evening and Sunday flat fees, a price change by date and three corrections by stay id feed "
+                "five exact aggregates; est. blind success 65-80%.", 8192)
+
+
+# ---- Engine B at expert scale (prose.expert.08) ----------------------------------------------------------
+ROTA_SMALL_KEYS = ["raise", "swap", "closed", "cover", "break", "allowance", "opener"]
+ROTA_SMALL_RATES = {"Maya": 1200, "Niall": 1280, "Olu": 1360, "Priya": 1240, "Rhys": 1168, "Sol": 1320}
+
+
+def rota_small_world(seed: int) -> RotaWorld:
+    w = rota_world(seed, ROTA_SMALL_RATES, ["Quay Street", "Riverside"], dt.date(2026, 11, 2), 13, 2)
+    for k in ("late_end", "early_start", "noshow", "sundays"):
+        w.amend.pop(k)
+    return w
+
+
+def rota_small_answers(w: RotaWorld, skip: set[str]) -> dict[str, str]:
+    per = rota_run(w, skip)
+    mins = {n: v["minutes"] for n, v in per.items()}
+    top = max(mins.values())
+    top_n = sorted(n for n, v in mins.items() if v == top)[0]
+    return {"NIALL_PAY": money(per["Niall"]["pay"]),
+            "EVENING_HOURS": f"{sum(v['evening'] for v in per.values()) / 60:.2f}",
+            "SUNDAY_PAY": money(sum(v["sunday"] for v in per.values())),
+            "TOTAL_PAY": money(sum(v["pay"] for v in per.values())),
+            "MOST_HOURS": f"{top_n} ({top / 60:.2f})"}
+
+
+def rota_small_ok(seed: int) -> bool:
+    w = rota_small_world(seed)
+    ref = rota_small_answers(w, set())
+    return 45 <= len(w.shifts) <= 60 and all(rota_small_answers(w, {k}) != ref for k in ROTA_SMALL_KEYS)
+
+
+ROTA_SMALL_HEAD = """\
+Answer questions about the bakery timesheet below. Use the pay rules, the shifts and the corrections at the
+end (the corrections override the rota). You may show your working first; then end your answer with
+exactly these five labelled lines, in this order. Write amounts in pounds with two decimals and no
+thousands separator (for example 412.35), hours as decimal hours with two decimals (for example 7.75). A
+tie for MOST_HOURS goes to the name that comes first in the alphabet.
+NIALL_PAY: <Niall's total pay for the whole period>
+EVENING_HOURS: <the total paid hours worked after 20:00 by everyone, on days other than Sundays>
+SUNDAY_PAY: <the total pay of all Sunday shifts, including any supplements and allowances on them>
+TOTAL_PAY: <the total pay of everyone for the whole period>
+MOST_HOURS: <the person with the most paid hours, cancelled-day hours included> (<those hours>)"""
+
+
+@spec("s1.prose.expert.08")
+def rota_small_spec() -> Spec:
+    w = rota_small_world(next(s for s in range(2308, 4000) if rota_small_ok(s)))
+    src = (wrap("Crumb & Co bakeries, timesheet for Monday 2 November to Saturday 14 November 2026. Two sites: "
+                "Quay Street and Riverside. Times are 24-hour clock, start-end; every shift starts and ends on the "
+                "same day.")
+           + "\n\n" + rota_rules(w) + "\n\nSHIFTS:\n" + rota_records(w)
+           + "\n\nCorrections from the manager, entered after the rota was closed (they override the rota):\n"
+           + rota_amend_text(w))
+    return Spec("s1.prose.expert.08", "expert", ROTA_SMALL_HEAD, src, lambda skip: rota_small_answers(w, skip),
+                ROTA_SMALL_KEYS,
+                "Multi-hop over a ~50-shift two-week bakery rota at two sites: breaks, evening premium, a Sunday "
+                "rate, a site allowance, opener supplements and four corrections by shift id (rate rise, swap, "
+                "closed site-day, a cover) feed five exact figures; est. blind success 65-80%.", 8192)
 
 
 # --------------------------------------------------------------------------------------------------------
