@@ -2728,6 +2728,187 @@ def rota_small_spec() -> Spec:
                 "closed site-day, a cover) feed five exact figures; est. blind success 65-80%.", 8192)
 
 
+# ---- Engine F: customer account with payment allocation (prose.frontier.06) -----------------------------
+def acct2_world(seed: int) -> dict:
+    rng = random.Random(seed)
+    start = dt.date(2026, 1, 5)
+    invs, pays = [], []
+    for k in range(1, 71):
+        date = start + dt.timedelta(days=rng.randrange(150))
+        invs.append({"id": "", "date": date, "amt": rng.randrange(120, 1800) * 100 + rng.choice([0, 0, 50, 25, 80])})
+    invs.sort(key=lambda x: x["date"])
+    for k, x in enumerate(invs, 1):
+        x["id"] = f"INV-{300 + k}"
+    total = sum(x["amt"] for x in invs)
+    paid = 0
+    k = 0
+    while paid < total * 0.85:
+        k += 1
+        date = start + dt.timedelta(days=rng.randrange(10, 177))
+        open_ = [x for x in invs if x["date"] <= date - dt.timedelta(days=5)]
+        named = rng.choice(open_)["id"] if open_ and rng.random() < 0.45 else None
+        amt = rng.randrange(300, 2600) * 100 + rng.choice([0, 0, 0, 50])
+        pays.append({"id": "", "date": date, "amt": amt, "named": named})
+        paid += amt
+    pays.sort(key=lambda x: x["date"])
+    for k, x in enumerate(pays, 1):
+        x["id"] = f"P{k:02d}"
+    credits = [{"id": f"CN-{k}", "date": x["date"] + dt.timedelta(days=rng.randrange(3, 12)), "inv": x["id"],
+                "amt": x["amt"] // rng.choice([4, 5, 10]) // 100 * 100} for k, x in enumerate(rng.sample(invs[:50], 3), 1)]
+    ids = [x["id"] for x in invs[5:60]]
+    c1, c2 = rng.sample([i for i in ids if i not in {c["inv"] for c in credits}], 2)
+    amt_fix = next(x for x in invs if x["id"] == c2)
+    named_pays = [p for p in pays if p["named"]]
+    b, r = rng.sample(pays[3:-3], 2)
+    rp = rng.choice([p for p in named_pays if p not in (b, r)])
+    am = {"cancel": c1, "amount": (c2, amt_fix["amt"] + rng.choice([-9000, -4500, 4500, 9000])),
+          "bounce": b["id"], "date": (r["id"], r["date"] + dt.timedelta(days=rng.choice([3, 6, 9]))),
+          "repoint": (rp["id"], rng.choice([x["id"] for x in invs if x["date"] < rp["date"] and x["id"] != rp["named"]]))}
+    return {"invs": invs, "pays": pays, "credits": credits, "amend": am, "seed": seed,
+            "statement": dt.date(2026, 6, 30)}
+
+
+def acct2_run(w: dict, skip: set[str]) -> dict:
+    am = w["amend"]
+    invs = {}
+    for x in w["invs"]:
+        if "cancel" not in skip and x["id"] == am["cancel"]:
+            continue
+        amt = am["amount"][1] if "amount" not in skip and x["id"] == am["amount"][0] else x["amt"]
+        invs[x["id"]] = {"date": x["date"], "due": x["date"] + dt.timedelta(days=30), "amt": amt, "left": amt,
+                         "cleared": None}
+    events = [(v["date"], 0, k, v["amt"], None, "inv") for k, v in invs.items()]
+    for c in w["credits"]:
+        events.append((c["date"], 1, c["id"], c["amt"], c["inv"], "credit"))
+    for p in w["pays"]:
+        if "bounce" not in skip and p["id"] == am["bounce"]:
+            continue
+        date = am["date"][1] if "date" not in skip and p["id"] == am["date"][0] else p["date"]
+        named = am["repoint"][1] if "repoint" not in skip and p["id"] == am["repoint"][0] else p["named"]
+        events.append((date, 2, p["id"], p["amt"], named, "pay"))
+    events.sort(key=lambda e: (e[0], e[1], e[2]))
+    receipts = {}
+    unapplied = 0
+    for date, _, eid, amt, named, kind in events:
+        if date > w["statement"]:
+            continue
+        if kind == "inv":  # held cash goes to a new invoice on its issue day
+            take = min(unapplied, invs[eid]["left"]) if "held_cash" not in skip else 0
+            invs[eid]["left"] -= take
+            unapplied -= take
+            if invs[eid]["left"] == 0:
+                invs[eid]["cleared"] = date
+            continue
+        if kind == "pay":
+            receipts[eid] = (date, amt)
+        live = sorted((k for k, v in invs.items() if v["left"] and v["date"] <= date),
+                      key=lambda k: (invs[k]["date"], k))
+        if kind == "credit":
+            live = [named] if named in invs else []
+        elif named in invs and invs[named]["left"] and "named_first" not in skip:
+            live = [named] + [k for k in live if k != named]
+        for k in live:
+            take = min(amt, invs[k]["left"])
+            invs[k]["left"] -= take
+            amt -= take
+            if invs[k]["left"] == 0:
+                invs[k]["cleared"] = date
+            if not amt:
+                break
+        unapplied += amt
+    late = {k: v for k, v in invs.items() if v["due"] < w["statement"] and
+            (v["cleared"] is None or v["cleared"] > v["due"])}
+    fee = {k: max(1000, v["amt"] * 2 // 100) for k, v in late.items()}
+    return {"invs": invs, "late": late, "fee": fee, "receipts": receipts, "unapplied": unapplied}
+
+
+def acct2_answers(w: dict, skip: set[str]) -> dict[str, str]:
+    r = acct2_run(w, skip)
+    invs = r["invs"]
+    open_ = sorted((k for k, v in invs.items() if v["left"]), key=lambda k: (invs[k]["date"], k))
+    return {"OUTSTANDING": money(sum(v["left"] for v in invs.values())),
+            "LATE_INVOICES": str(len(r["late"])),
+            "LATE_FEES": money(sum(r["fee"].values())),
+            "PAID_IN_FULL": str(sum(1 for v in invs.values() if v["left"] == 0)),
+            "OLDEST_OPEN": f"{open_[0]} ({money(invs[open_[0]]['left'])})",
+            "MAY_RECEIPTS": money(sum(a for d_, a in r["receipts"].values() if d_.month == 5)),
+            "UNAPPLIED": money(r["unapplied"])}
+
+
+ACCT2_RULES = """\
+Terms and allocation rules. Every invoice is due 30 days after its date (an invoice dated 5 January is due
+on 4 February). Payments and credit notes are applied on the day they are received, after that day's
+invoices are entered, in this order each day: credit notes first, then payments in id order. A credit note
+reduces only the invoice it names; any part of it beyond that invoice's unpaid balance is held as unapplied
+cash (below). A payment that names an invoice goes first to that invoice (if it is
+still open); whatever is left, and the whole of a payment that names no invoice or names an invoice that
+is already paid or no longer exists, goes to the open invoices oldest first (by invoice date, then by
+invoice number), each invoice being paid off before the next is touched. A payment can only pay invoices
+dated on or before the day it is received; anything it cannot apply is held on the account as unapplied
+cash, and held cash is applied to each new invoice on the day it is issued, before anything else that day
+(invoices of one day in number order), as far as it goes. An invoice is paid in full on the day its balance reaches zero. The statement
+is drawn up on 30 June 2026; anything received after that day is not in it. An invoice is late if its due
+date is before 30 June and it was not paid in full on or before its due date; each late invoice carries a
+late fee of 2% of its amount (rounded down to the penny), at least £10.00. Late fees are listed separately
+and are never part of the balance of an invoice."""
+
+ACCT2_HEAD = """\
+Answer questions about the customer account below. Use the terms, the records and the corrections at the
+end (the corrections override the records). You may show your working first; then end your answer with
+exactly these labelled lines, in this order. Write amounts in pounds with two decimals and no thousands
+separator (for example 1843.20), counts as whole numbers and invoice numbers exactly as written.
+OUTSTANDING: <the total unpaid balance of all invoices on 30 June, without late fees>
+LATE_INVOICES: <how many invoices are late>
+LATE_FEES: <the total of the late fees>
+PAID_IN_FULL: <how many invoices are paid in full by 30 June>
+OLDEST_OPEN: <the oldest invoice (by date, then number) not paid in full on 30 June> (<its unpaid balance>)
+MAY_RECEIPTS: <the total of payments received in May that count>
+UNAPPLIED: <the unapplied cash held on the account at the end of 30 June>"""
+
+
+def acct2_source(w: dict) -> str:
+    am = w["amend"]
+    recs = [(x["date"], 0, f"{x['id']}. {day(x['date'])}: invoice {x['id']} issued for {money_c(x['amt'])}.")
+            for x in w["invs"]]
+    recs += [(c["date"], 1, f"{c['id']}. {day(c['date'])}: credit note {c['id']} for {money_c(c['amt'])} "
+              f"against {c['inv']}.") for c in w["credits"]]
+    recs += [(p["date"], 2, f"{p['id']}. {day(p['date'])}: payment {p['id']} received, {money_c(p['amt'])}"
+              + (f", remittance names {p['named']}." if p["named"] else ", no invoice named."))
+             for p in w["pays"]]
+    recs.sort(key=lambda r: (r[0], r[1], r[2]))
+    fixes = [f"{am['cancel']} was cancelled: treat it as never issued (a payment naming it goes oldest first).",
+             f"{am['amount'][0]} was keyed wrongly: its amount is {money_c(am['amount'][1])}.",
+             f"Payment {am['bounce']} bounced: treat it as never received.",
+             f"Payment {am['date'][0]} was received on {day(am['date'][1])}, not on the date written.",
+             f"The remittance of payment {am['repoint'][0]} actually names {am['repoint'][1]}."]
+    random.Random(w["seed"] + 1).shuffle(fixes)
+    return (wrap("Brightwater Timber Ltd, account of Hollin & Daughters, builders: invoices, credit notes and "
+                 "payments from January to June 2026, in date order.") + "\n\n" + wrap(ACCT2_RULES)
+            + "\n\nRECORDS:\n" + "\n".join(r[2] for r in recs)
+            + "\n\nCorrections from the credit controller (they override the records):\n"
+            + "\n".join(f"({chr(97 + k)}) {t}" for k, t in enumerate(fixes)))
+
+
+ACCT2_KEYS = ["cancel", "amount", "bounce", "date", "repoint", "named_first", "held_cash"]
+
+
+def acct2_ok(seed: int) -> bool:
+    w = acct2_world(seed)
+    ref = acct2_answers(w, set())
+    return all(acct2_answers(w, {k}) != ref for k in ACCT2_KEYS)
+
+
+@spec("s1.prose.frontier.06")
+def acct2_spec() -> Spec:
+    w = acct2_world(next(s for s in range(2406, 4000) if acct2_ok(s)))
+    return Spec("s1.prose.frontier.06", "frontier", ACCT2_HEAD, acct2_source(w), lambda skip: acct2_answers(w, skip),
+                ACCT2_KEYS,
+                "Very long state tracking over a ~2,000-word account of 70 invoices, ~45 payments and 3 credit "
+                "notes under named-then-oldest-first allocation, with five corrections by id (cancellation, "
+                "amount, bounce, receipt date, re-named remittance) feeding seven exact figures incl. lateness "
+                "dates; est. blind success 10-25%.")
+
+
 # --------------------------------------------------------------------------------------------------------
 # checking
 # --------------------------------------------------------------------------------------------------------
