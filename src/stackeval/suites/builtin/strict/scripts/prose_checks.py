@@ -2733,7 +2733,7 @@ def acct2_world(seed: int) -> dict:
     rng = random.Random(seed)
     start = dt.date(2026, 1, 5)
     invs, pays = [], []
-    for k in range(1, 71):
+    for _ in range(70):
         date = start + dt.timedelta(days=rng.randrange(150))
         invs.append({"id": "", "date": date, "amt": rng.randrange(120, 1800) * 100 + rng.choice([0, 0, 50, 25, 80])})
     invs.sort(key=lambda x: x["date"])
@@ -2741,9 +2741,7 @@ def acct2_world(seed: int) -> dict:
         x["id"] = f"INV-{300 + k}"
     total = sum(x["amt"] for x in invs)
     paid = 0
-    k = 0
     while paid < total * 0.85:
-        k += 1
         date = start + dt.timedelta(days=rng.randrange(10, 177))
         open_ = [x for x in invs if x["date"] <= date - dt.timedelta(days=5)]
         named = rng.choice(open_)["id"] if open_ and rng.random() < 0.45 else None
@@ -2907,6 +2905,164 @@ def acct2_spec() -> Spec:
                 "notes under named-then-oldest-first allocation, with five corrections by id (cancellation, "
                 "amount, bounce, receipt date, re-named remittance) feeding seven exact figures incl. lateness "
                 "dates; est. blind success 10-25%.")
+
+
+# ---- Engine G: guest-house bookings (prose.frontier.11) ---------------------------------------------------
+ROOM_RATES = {"single": 6200, "double": 8800, "family": 12000}
+GUESTS = ["Aldous", "Bexley", "Carver", "Delacroix", "Ellery", "Fairbairn", "Gillespie", "Hartigan", "Iqbal",
+          "Jarvis", "Kemble", "Lorimer", "Mbeki", "Nordahl"]
+
+
+def inn_world(seed: int, n: int) -> dict:
+    rng = random.Random(seed)
+    first = dt.date(2026, 4, 1)
+    bks = []
+    for _ in range(n):
+        arr = first + dt.timedelta(days=rng.randrange(56))
+        nights = rng.choice([1, 1, 2, 2, 2, 3, 3, 4, 5, 7, 8])
+        kind = rng.choice(["single", "double", "double", "family"])
+        guests = {"single": 1, "double": rng.choice([1, 2, 2]), "family": rng.choice([2, 3, 4])}[kind]
+        booked = arr - dt.timedelta(days=rng.randrange(5, 60))
+        cancel = arr - dt.timedelta(days=rng.randrange(1, 30)) if rng.random() < 0.12 else None
+        if cancel and cancel <= booked:
+            cancel = None
+        bks.append({"booked": booked, "guest": rng.choice(GUESTS), "kind": kind, "guests": guests, "arr": arr,
+                    "dep": arr + dt.timedelta(days=nights), "bf": rng.random() < 0.6, "cancel": cancel})
+    bks.sort(key=lambda b: (b["booked"], b["arr"]))
+    for k, b in enumerate(bks, 1):
+        b["id"] = f"B{k:03d}"
+    live = [b for b in bks if not b["cancel"]]
+    a, c, e, g = rng.sample(live, 4)
+    h = rng.choice([b for b in live if b["kind"] != "single" and b["guests"] < 4 and b not in (a, c, e, g)])
+    am = {"rate": (dt.date(2026, 5, 1), ROOM_RATES["double"] + 600),
+          "dep": (a["id"], a["dep"] + dt.timedelta(days=rng.choice([-1, 1, 2])) if a["dep"] - a["arr"] > dt.timedelta(1)
+                  else a["dep"] + dt.timedelta(days=2)),
+          "cancel": (c["id"], c["arr"] - dt.timedelta(days=rng.choice([3, 6, 10]))),
+          "guest": (e["id"], rng.choice([x for x in GUESTS if x != e["guest"]])),
+          "bf": (g["id"], not g["bf"]),
+          "extra": (h["id"], h["guests"] + 1)}
+    return {"bks": bks, "amend": am, "seed": seed}
+
+
+def inn_run(w: dict, skip: set[str]) -> dict:
+    am = w["amend"]
+    out = {"room": 0, "bf": 0, "cfee": 0, "per": {g: 0 for g in GUESTS}, "nights": 0, "occ": {}}
+    for b0 in w["bks"]:
+        b = dict(b0)
+        if "dep" not in skip and b["id"] == am["dep"][0]:
+            b["dep"] = am["dep"][1]
+        if "cancel" not in skip and b["id"] == am["cancel"][0]:
+            b["cancel"] = am["cancel"][1]
+        if "guest" not in skip and b["id"] == am["guest"][0]:
+            b["guest"] = am["guest"][1]
+        if "bf" not in skip and b["id"] == am["bf"][0]:
+            b["bf"] = am["bf"][1]
+        if "extra" not in skip and b["id"] == am["extra"][0]:
+            b["guests"] = am["extra"][1]
+        nights = [b["arr"] + dt.timedelta(days=i) for i in range((b["dep"] - b["arr"]).days)]
+
+        def rate(n: dt.date) -> int:
+            r = ROOM_RATES[b["kind"]]
+            if b["kind"] == "double" and "rate" not in skip and n >= am["rate"][0]:
+                r = am["rate"][1]
+            return r + (1500 if n.weekday() in (4, 5) and "weekend" not in skip else 0)
+
+        if b["cancel"]:
+            fee = 0 if (b["arr"] - b["cancel"]).days >= 14 and "cancel_rule" not in skip else rate(nights[0])
+            out["cfee"] += fee
+            out["per"][b["guest"]] += fee
+            continue
+        room = sum(rate(n) for n in nights)
+        if len(nights) >= 7 and "long" not in skip:
+            room = room * 90 // 100
+        bf = 900 * b["guests"] * len(nights) if b["bf"] else 0
+        out["room"] += room
+        out["bf"] += bf
+        out["per"][b["guest"]] += room + bf
+        out["nights"] += len(nights)
+        for n in nights:
+            out["occ"][n] = out["occ"].get(n, 0) + b["guests"]
+    return out
+
+
+def inn_answers(w: dict, skip: set[str]) -> dict[str, str]:
+    r = inn_run(w, skip)
+    top = max(r["occ"].values())
+    busiest = min(n for n, v in r["occ"].items() if v == top)
+    tg, tv = pick_tie(r["per"])
+    return {"ROOM_REVENUE": money(r["room"]), "BREAKFAST_REVENUE": money(r["bf"]),
+            "CANCELLATION_FEES": money(r["cfee"]), "ROOM_NIGHTS": str(r["nights"]),
+            "BUSIEST_NIGHT": f"{short(busiest)} ({top})", "TOP_GUEST": f"{tg} ({money(tv)})"}
+
+
+INN_RULES = """\
+Tariff and rules. Room rates per night: single £62, double £88, family £120. A night is named by the date
+on which it starts (a guest arriving on Friday 3 April for 2 nights stays the nights of 3 and 4 April and
+leaves on 5 April); Friday and Saturday nights cost £15 more per room. Stays of 7
+nights or more get 10% off the room charge (rounded down to the penny); the discount never applies to
+breakfast. Breakfast, where booked, costs £9 per guest per night of the stay. Cancellations: a booking
+cancelled 14 or more days before the arrival date costs nothing; one cancelled later than that pays the
+room charge of its first night only (with any Friday or Saturday supplement, without breakfast, no
+discount). A cancelled booking has no nights and no guests staying. Guests are named by surname; a guest
+may hold several bookings."""
+
+INN_HEAD = """\
+Answer questions about the guest-house booking book below. Use the tariff, the bookings and the
+corrections at the end (the corrections override the bookings). You may show your working first; then end
+your answer with exactly these labelled lines, in this order. Write amounts in pounds with two decimals and
+no thousands separator (for example 1843.20), counts as whole numbers, dates as day and month (for example
+14 April) and surnames exactly as written. Ties go to the earliest night and to the surname that comes first
+in the alphabet.
+ROOM_REVENUE: <the total room charges of all stays that take place, after any discount, without breakfast and without cancellation fees>
+BREAKFAST_REVENUE: <the total breakfast charges>
+CANCELLATION_FEES: <the total of the cancellation fees>
+ROOM_NIGHTS: <the total number of nights stayed, counting each booking's nights once>
+BUSIEST_NIGHT: <the night with the most guests staying> (<that number of guests>)
+TOP_GUEST: <the guest charged the most in total, room, breakfast and cancellation fees> (<that amount>)"""
+
+
+def inn_source(w: dict) -> str:
+    am = w["amend"]
+    lines = []
+    for b in w["bks"]:
+        n = (b["dep"] - b["arr"]).days
+        s = (f"{b['id']}. Booked {short(b['booked'])} by {b['guest']}: {b['kind']} room, {b['guests']} "
+             f"guest{'s' if b['guests'] > 1 else ''}, arriving {day(b['arr'])} for {n} night{'s' if n > 1 else ''}, "
+             f"{'with' if b['bf'] else 'without'} breakfast")
+        lines.append(s + (f"; cancelled on {short(b['cancel'])}." if b["cancel"] else "."))
+    d_, r = am["rate"]
+    fixes = [f"From the night of {day(d_)} the double room rate is {_pounds(r)} (nights before that stay at £88).",
+             f"{am['dep'][0]}: the guests left on {day(am['dep'][1])}; the nights change accordingly.",
+             f"{am['cancel'][0]} was cancelled on {short(am['cancel'][1])}.",
+             f"{am['guest'][0]} was entered under the wrong surname: the guest was {am['guest'][1]}.",
+             f"{am['bf'][0]} was entered {'without' if am['bf'][1] else 'with'} breakfast by mistake: it is "
+             f"{'with' if am['bf'][1] else 'without'} breakfast.",
+             f"{am['extra'][0]} had {am['extra'][1]} guests for the whole stay, not as written."]
+    random.Random(w["seed"] + 1).shuffle(fixes)
+    return (wrap("Gull Cottage guest house, booking book for arrivals from Wednesday 1 April to Tuesday 26 May "
+                 "2026, in the order the bookings were taken.") + "\n\n" + wrap(INN_RULES) + "\n\nBOOKINGS:\n"
+            + "\n".join(lines) + "\n\nCorrections from the owner (they override the bookings):\n"
+            + "\n".join(f"({chr(97 + k)}) {t}" for k, t in enumerate(fixes)))
+
+
+INN_KEYS = ["rate", "dep", "cancel", "guest", "bf", "extra", "weekend", "long", "cancel_rule"]
+
+
+def inn_ok(seed: int) -> bool:
+    w = inn_world(seed, 140)
+    ref = inn_answers(w, set())
+    return all(inn_answers(w, {k}) != ref for k in INN_KEYS)
+
+
+@spec("s1.prose.frontier.11")
+def inn_spec() -> Spec:
+    w = inn_world(next(s for s in range(2411, 4000) if inn_ok(s)), 140)
+    return Spec("s1.prose.frontier.11", "frontier", INN_HEAD, inn_source(w), lambda skip: inn_answers(w, skip),
+                INN_KEYS,
+                "Multi-hop over a ~3,000-word book of 140 seeded bookings: nightly rates with a Friday/Saturday "
+                "supplement, a mid-period rate change by night, a long-stay discount, per-guest breakfast, a "
+                "14-day cancellation rule and six corrections by booking id feed six exact aggregates incl. the "
+                "busiest night; est. blind success 10-25%.")
 
 
 # --------------------------------------------------------------------------------------------------------
