@@ -2933,7 +2933,7 @@ def inn_world(seed: int, n: int) -> dict:
         b["id"] = f"B{k:03d}"
     live = [b for b in bks if not b["cancel"]]
     a, c, e, g = rng.sample(live, 4)
-    h = rng.choice([b for b in live if b["kind"] != "single" and b["guests"] < 4 and b not in (a, c, e, g)])
+    h = rng.choice([b for b in live if b["kind"] == "family" and b["guests"] < 4 and b not in (a, c, e, g)])
     am = {"rate": (dt.date(2026, 5, 1), ROOM_RATES["double"] + 600),
           "dep": (a["id"], a["dep"] + dt.timedelta(days=rng.choice([-1, 1, 2])) if a["dep"] - a["arr"] > dt.timedelta(1)
                   else a["dep"] + dt.timedelta(days=2)),
@@ -2961,7 +2961,7 @@ def inn_run(w: dict, skip: set[str]) -> dict:
             b["guests"] = am["extra"][1]
         nights = [b["arr"] + dt.timedelta(days=i) for i in range((b["dep"] - b["arr"]).days)]
 
-        def rate(n: dt.date) -> int:
+        def rate(n: dt.date, b: dict = b) -> int:
             r = ROOM_RATES[b["kind"]]
             if b["kind"] == "double" and "rate" not in skip and n >= am["rate"][0]:
                 r = am["rate"][1]
