@@ -33,3 +33,28 @@ def test_emit_prints_the_source_and_figures() -> None:
     assert proc.returncode == 0, proc.stderr
     assert "MEMBER_TOTAL: " in proc.stdout
     assert "kind: regex, name: member_total" in proc.stdout
+
+
+def test_scaled_ledgers_are_seeded_and_every_amendment_matters() -> None:
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("prose_checks", SCRIPT)
+    assert spec and spec.loader
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["prose_checks"] = mod
+    spec.loader.exec_module(mod)
+    prose = {it["id"]: it for it in yaml.safe_load((STRICT / "prose.yaml").read_text(encoding="utf-8"))}
+    assert {"s1.prose.frontier.01", "s1.prose.frontier.11", "s1.prose.expert.02"} <= set(mod.SPECS)
+    for item_id, make in mod.SPECS.items():
+        s = make()
+        ref = s.engine(set())
+        assert ref == make().engine(set()), item_id  # reproducible
+        wrongs = mod.spec_wrongs(s, ref)  # asserts each amendment/rule changes an answer
+        assert len(wrongs) == len(s.keys) >= 5, item_id
+        it = prose[item_id]
+        assert it["tier"] == s.tier
+        # every near miss in the YAML differs from the reference on exactly the label it is expected to fail
+        for w in it["wrong"]:
+            label = w["expect"].split(":", 1)[1].upper()
+            got = dict(mod.LINE.findall(w["content"]))
+            assert {k for k, v in got.items() if v != ref[k]} == {label}, item_id
