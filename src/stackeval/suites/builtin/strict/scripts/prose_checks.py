@@ -983,8 +983,8 @@ def hire_amend_text(w: HireWorld, noun: str) -> str:
            f"{lg} left the Gold plan on {day(ld)}: {noun}s collected from that day on are charged at the "
            f"Standard plan; earlier ones keep the discount."]
     for lid in am["waive"]:
-        out.append(f"The late fee of {lid} is waived (our premises were shut on the due date). Its hire "
-                   f"charge stands, including the extra days.")
+        out.append(f"The late fee of {lid} is waived as a goodwill gesture. Its hire charge stands, including "
+                   f"the extra days.")
     for lid in am["cancel"]:
         out.append(f"{lid} was cancelled before the member left the premises; nothing is charged for it.")
     for lid, r in am["return"].items():
@@ -1138,6 +1138,8 @@ def rota_world(seed: int, rates: dict[str, int], sites: list[str], first: dt.dat
                                                           if s["date"] == byid[cover]["date"]}] or staff)
     noshow = rng.choice(ids)
     raise_who = rng.choice(staff)
+    fixed = [a, b, late_fix, early_fix, cover, noshow]
+    assert len(set(fixed)) == len(fixed) and all((byid[i]["date"], byid[i]["site"]) != closed for i in fixed)
     w.amend = {
         "raise": (raise_who, rng.choice(weekdays[len(weekdays) // 3:]), rates[raise_who] + rng.choice([40, 80, 120])),
         "swap": (a, b), "closed": closed,
@@ -2176,7 +2178,9 @@ def value_pattern(value: str, hours: bool = False) -> str:
 
 
 def label_check(label: str, value: str) -> str:
-    pat = f"^[ \\t*_>-]*{label}[*_]*:[*_ \\t]*{value_pattern(value, 'HOURS' in label)}[ \\t*_.]*$"
+    day_first = re.match(r"\d{1,2} [A-Z][a-z]+\b", value)  # a date may carry its weekday: "Friday 15 May"
+    val = ("(?:[A-Za-z]+,? )?" if day_first else "") + value_pattern(value, "HOURS" in label)
+    pat = f"^[ \\t*_>-]*{label}[*_]*:[*_ \\t]*{val}[ \\t*_.]*$"
     return f"      - {{kind: regex, name: {label.lower()}, ignore_case: true, pattern: '{pat}'}}"
 
 
