@@ -2173,7 +2173,9 @@ def value_pattern(value: str, hours: bool = False) -> str:
         elif tok in ("-", "+") and not out:
             out.append("(?:-|−)" if tok == "-" else "\\+")
         elif tok:
-            out.append(re.escape(tok).replace("\\ ", " ").replace(", ", ",? "))
+            # a name before its figure may be written in the plural the records use ("kettles (£2,872.50)")
+            out.append(re.sub(r"(?<![A-Za-z])([a-z]{3,}) \\\($", r"\1s? \\(",
+                              re.escape(tok).replace("\\ ", " ").replace(", ", ",? ")))
     return "".join(out)
 
 
