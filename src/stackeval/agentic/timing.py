@@ -85,7 +85,25 @@ class DeploymentTiming(BaseModel):
     name: str
     source: str = ""  # how it was measured: "agentic run <id>", "probe of <url>", ...
     prefix_cache: CacheState = "unknown"
+    # how prefix_cache was decided: the server's cached-token counts, or (when it never reports them, like vLLM
+    # without --enable-prompt-tokens-details) the TTFT of a repeated prompt against the same prompt sent cold
+    prefix_cache_basis: Literal["reported", "inferred_from_ttft"] = "reported"
     points: list[TimingPoint] = Field(min_length=1)
+
+
+WARM_TTFT_RATIO = 0.25  # a repeat this much faster than its cold twin took its prefix from a cache
+MIN_COLD_TTFT_S = 0.2  # below this a cold TTFT is too short to tell a cache hit from noise
+
+
+def infer_warm(cold: Sequence[TimingPoint], repeat: Sequence[TimingPoint]) -> bool | None:
+    """Did the server reuse cached prefixes, judged from TTFT alone? Pairs (the same prompt sent cold, then
+    again) whose cold TTFT is long enough to tell: True when every such repeat took at most a quarter of its
+    cold twin's TTFT, False when none did, None when there is no such pair or the pairs disagree."""
+    pairs = [(c.ttft_s, r.ttft_s) for c, r in zip(cold, repeat, strict=True) if c.ttft_s >= MIN_COLD_TTFT_S]
+    if not pairs:
+        return None
+    hits = [r <= WARM_TTFT_RATIO * c for c, r in pairs]
+    return True if all(hits) else False if not any(hits) else None
 
 
 class LineFit(BaseModel):

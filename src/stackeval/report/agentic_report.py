@@ -146,7 +146,7 @@ def projection_lines(ds: Sequence[AgenticDoc], timings: Sequence[DeploymentTimin
     except ValueError:
         own = None  # no timed turns (a manual run, or every request failed)
     heads = ([f"{own_name} (projected)", "agrees"] if own else []) + [
-        f"{t.name} ({t.prefix_cache} cache)" for t in timings]
+        f"{t.name} ({t.prefix_cache} cache{', from TTFT' if t.prefix_cache_basis == 'inferred_from_ttft' else ''})" for t in timings]
     L = ["## Time to solve per deployment", "",
          "Projected from each turn's tokens: TTFT over uncached prompt tokens and seconds per output token over "
          "the context, fitted to the deployment's measured requests; 90 % bootstrap intervals. Tool time is the "

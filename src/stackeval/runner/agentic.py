@@ -33,7 +33,14 @@ from stackeval.agentic.manual import ManualModel
 from stackeval.agentic.records import AgenticDoc, AgentOutcome, AgentTask, ModelReply
 from stackeval.agentic.repair import RepairWorkspace
 from stackeval.agentic.tasks import TASKS_DIR, list_tasks, load_task, make_toolset, task_files
-from stackeval.agentic.timing import Crossover, DeploymentTiming, TimingPoint, crossover, timing_from_outcome
+from stackeval.agentic.timing import (
+    Crossover,
+    DeploymentTiming,
+    TimingPoint,
+    crossover,
+    infer_warm,
+    timing_from_outcome,
+)
 from stackeval.client.http import Client
 from stackeval.errors import ProfileNotFound, UserError
 from stackeval.records.execution import Executor
@@ -421,7 +428,10 @@ async def probe_timing(*, endpoint: str, lengths: list[int], name: str | None = 
     and the same request again (warm when the server takes its prefix from cache). Each point records the
     server's own prompt, cached and completion token counts, TTFT and decode time; the deployment's
     prefix-cache state is ``warm`` when any repeat reported cached tokens, ``cold`` when every repeat reported
-    none, ``unknown`` when the server never said."""
+    none. When the server never says (vLLM reports no cached tokens unless started with
+    ``--enable-prompt-tokens-details``), the state is inferred from TTFT (``timing.infer_warm``: every repeat at
+    most a quarter of its cold twin's TTFT is ``warm``, none is ``cold``, else ``unknown``) and recorded as such
+    in ``prefix_cache_basis``; inferred-warm repeats count their prompt as cached but its last token."""
     import uuid
 
     nonce = nonce or uuid.uuid4().hex[:12]
@@ -447,5 +457,13 @@ async def probe_timing(*, endpoint: str, lengths: list[int], name: str | None = 
                                           ttft_s=(r.ttft_ms or 0.0) / 1000.0,
                                           decode_s=None if r.decode_ms is None else r.decode_ms / 1000.0))
     cache = "unknown" if not said else ("warm" if any(said) else "cold")
+    basis = "reported"
+    if not said:  # the server never reports cached tokens: decide from what its TTFT did
+        warm = infer_warm(points[0::2], points[1::2])
+        if warm is not None:
+            cache, basis = ("warm" if warm else "cold"), "inferred_from_ttft"
+        if warm:  # the repeats' uncached part is what the fit needs: about one token (the prompt's last)
+            points = [p if i % 2 == 0 else p.model_copy(update={"cached_tokens": max(0, p.prompt_tokens - 1)})
+                      for i, p in enumerate(points)]
     return DeploymentTiming(name=name or f"{chosen} at {endpoint}", source=f"probe of {endpoint}",
-                            prefix_cache=cache, points=points)  # type: ignore[arg-type]
+                            prefix_cache=cache, prefix_cache_basis=basis, points=points)  # type: ignore[arg-type]

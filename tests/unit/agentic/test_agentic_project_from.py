@@ -73,3 +73,31 @@ def test_project_from_bad_inputs_are_one_line(tmp_path) -> None:
     t.write_text(_timing("x", 0.1, 0.001, 0.01, "cold").model_dump_json())
     r = stackeval("agentic", "--project-from", str(tmp_path), "--project-on", str(t), timeout=60)
     assert r.returncode == 2 and "no outcome.json" in r.stderr and len(r.stderr.strip().splitlines()) == 1
+
+
+def test_a_probe_infers_the_prefix_cache_from_ttft_when_the_server_never_reports_it(tmp_path) -> None:
+    """vLLM by default reports no cached tokens: a repeated prompt answered 40x faster is a cache hit, and the
+    timing says it was inferred; a server whose repeats are as slow as the first sending is cold."""
+    import asyncio
+
+    from stackeval.runner.agentic import probe_timing
+    from stackeval.testing.fakeserver import FakeServer, Reply
+
+    def server(cache: bool):
+        seen: set[str] = set()
+
+        def respond(body: dict) -> Reply:
+            text = body["messages"][-1]["content"]
+            tokens = len(text) // 4
+            hit = cache and text in seen
+            seen.add(text)
+            return Reply(content="ok " * 8, prompt_tokens=tokens, ttft_s=0.01 if hit else 0.3 + tokens / 20000,
+                         step_s=0.001)
+        return respond
+
+    for cache, want in ((True, "warm"), (False, "cold")):
+        with FakeServer(server(cache)) as srv:
+            t = asyncio.run(probe_timing(endpoint=srv.base_url, lengths=[500, 2000, 4000], max_tokens=8))
+        assert (t.prefix_cache, t.prefix_cache_basis) == (want, "inferred_from_ttft"), t
+        repeats = t.points[1::2]
+        assert all(p.cached_tokens == (p.prompt_tokens - 1 if cache else 0) for p in repeats)

@@ -155,7 +155,8 @@ async def test_a_probe_at_the_turns_prompt_lengths_recovers_the_deployment() -> 
     async with FakeServer(respond) as srv:
         timing = await probe_timing(endpoint=srv.base_url, lengths=[500, 1500, 3000], name="probed",
                                     timeouts={"total": 30.0, "read": 10.0})
-    assert len(timing.points) == 6 and timing.prefix_cache == "unknown"
+    # the fake server reports no cached tokens and repeats as slowly as it sent cold: cold, from TTFT
+    assert len(timing.points) == 6 and (timing.prefix_cache, timing.prefix_cache_basis) == ("cold", "inferred_from_ttft")
     assert [p.prompt_tokens for p in timing.points][::2] == sorted(p.prompt_tokens for p in timing.points[::2])
     ttft, per_token = fit(timing.points)
     # (scheduling delay on a loaded 2-core machine only ever adds time: generous upper tolerances)
