@@ -327,36 +327,40 @@ def _frontier01() -> Ref:
     return Ref(str(count))
 
 
-KNAP02 = [
-    (27, 45), (31, 38), (18, 32), (58, 104), (37, 48), (42, 71), (21, 30), (17, 25), (16, 22), (13, 17),
-    (37, 50), (47, 83), (30, 61), (60, 104), (15, 31), (26, 36), (45, 76), (46, 69), (35, 45), (29, 38),
-]  # fmt: skip
+def _carries(a: int, b: int, base: int) -> int:
+    """Number of carries when adding a and b in `base` (Kummer: the power of a prime base in C(a+b, a))."""
+    count = carry = 0
+    while a or b or carry:
+        carry = (a % base + b % base + carry) // base
+        count += carry
+        a, b = a // base, b // base
+    return count
+
+
+def _kummer_divisible_by_12(n: int) -> int:
+    """#k in 0..n with 12 | C(n, k): 4 | C iff >= 2 binary carries in k + (n-k); 3 | C iff >= 1 ternary."""
+    at_most_one = [k for k in range(n + 1) if _carries(k, n - k, 2) <= 1]
+    prime_to_3 = [k for k in range(n + 1) if _carries(k, n - k, 3) == 0]
+    # the counts by hand: 2^(ones of n) with no carry, plus 2^(ones - 1) per "10" in n's binary digits
+    ones, tens = bin(n).count("1"), bin(n).count("10")
+    assert len(at_most_one) == 2**ones + tens * 2 ** (ones - 1)
+    n3, digit_product = n, 1
+    while n3:
+        digit_product *= n3 % 3 + 1
+        n3 //= 3
+    assert len(prime_to_3) == digit_product
+    both = len(set(at_most_one) & set(prime_to_3))
+    return n + 1 - len(at_most_one) - len(prime_to_3) + both
 
 
 @ref("s1.math.frontier.02")
 def _frontier02() -> Ref:
-    best = _knapsack(KNAP02, 322)
-
-    # independent check: meet in the middle over the two halves (2^10 subsets each)
-    def subsets(items: list[tuple[int, int]]) -> list[tuple[int, int]]:
-        out = []
-        for mask in range(1 << len(items)):
-            chosen = [items[i] for i in range(len(items)) if mask >> i & 1]
-            out.append((sum(w for w, _ in chosen), sum(v for _, v in chosen)))
-        return out
-
-    left, right = subsets(KNAP02[:10]), subsets(KNAP02[10:])
-    right.sort()
-    frontier: list[tuple[int, int]] = []  # (weight, best value up to that weight)
-    for w, v in right:
-        frontier.append((w, max(v, frontier[-1][1] if frontier else v)))
-    brute = 0
-    for w, v in left:
-        fit = [bv for rw, bv in frontier if rw + w <= 322]
-        if fit:
-            brute = max(brute, v + fit[-1])
-    assert best == brute and _greedy_knapsack(KNAP02, 322) == best - 4
-    return Ref(str(best))
+    for n in range(1, 200):  # Kummer against the binomials themselves
+        assert _kummer_divisible_by_12(n) == sum(math.comb(n, k) % 12 == 0 for k in range(n + 1))
+    count = _kummer_divisible_by_12(2026)
+    assert count == sum(math.comb(2026, k) % 12 == 0 for k in range(2027))
+    assert count == 2027 - (256 + 3 * 128) - 36 + 14
+    return Ref(str(count))
 
 
 ROOMS03 = {  # 3 x 4 grid of rooms, doors only where listed; L is the exit
@@ -397,78 +401,122 @@ def _frontier03() -> Ref:
     return frac(h)
 
 
+def _josephus_simulated(n: int, step: int) -> int:
+    circle, i = list(range(1, n + 1)), 0
+    while len(circle) > 1:
+        i = (i + step - 1) % len(circle)
+        circle.pop(i)
+    return circle[0]
+
+
+def _josephus_batched(n: int, step: int) -> int:
+    """0-based survivor; a whole lap (n // step removals) at a time, as a solver by hand would do it."""
+    if n == 1:
+        return 0
+    if n < step:
+        return (_josephus_batched(n - 1, step) + step) % n
+    removed = n // step
+    s = _josephus_batched(n - removed, step) - n % step
+    return s + n if s < 0 else s + s // (step - 1)
+
+
 @ref("s1.math.frontier.04")
 def _frontier04() -> Ref:
-    n, steps, seen = 130631, 0, set()
-    while n != 1:
-        assert n not in seen
-        seen.add(n)
-        n = n // 2 if n % 2 == 0 else 3 * n + 1
-        steps += 1
-    # the odd steps and halvings add up: 3n+1 is followed by at least one halving
-    assert steps >= 300
-    return Ref(str(steps))
+    for n in range(1, 300):
+        assert _josephus_batched(n, 3) + 1 == _josephus_simulated(n, 3)
+    survivor = _josephus_simulated(2026, 3)
+    assert survivor == _josephus_batched(2026, 3) + 1
+    return Ref(str(survivor))
 
 
-COINS05 = (1, 5, 12, 19, 23)
+def _max_avoiding(n: int, gaps: tuple[int, ...]) -> int:
+    """Largest S of {1..n} with no two elements differing by a gap: DP over the last max(gaps) choices."""
+    width = max(gaps)
+    best = {0: 0}
+    for _ in range(n):
+        nxt: dict[int, int] = {}
+        for state, size in best.items():
+            for take in (0, 1):
+                if take and any(state >> (g - 1) & 1 for g in gaps):
+                    continue
+                key = (state << 1 | take) & ((1 << width) - 1)
+                nxt[key] = max(nxt.get(key, -1), size + take)
+        best = nxt
+    return max(best.values())
 
 
 @ref("s1.math.frontier.05")
 def _frontier05() -> Ref:
-    best = [0] + [10**9] * 120
-    for n in range(1, 121):
-        best[n] = min(best[n - c] + 1 for c in COINS05 if c <= n)
+    # exhaustive search over all subsets for small n agrees with the DP
+    for n in range(1, 15):
+        brute = max(
+            bin(mask).count("1")
+            for mask in range(1 << n)
+            if not any(mask >> i & 1 and mask >> (i + g) & 1 for i in range(n) for g in (4, 7))
+        )
+        assert brute == _max_avoiding(n, (4, 7))
+    # the argument: any 11 consecutive integers hold an odd 11-cycle (x -> x+4 or x-7), so at most 5;
+    # residues {1, 2, 4, 7, 10} mod 11 reach 5 per block and both leftovers 2025, 2026
+    # (blocks of 11 plus a short tail give an upper bound for every n; it is reached when n = 2 mod 11)
+    tail = [_max_avoiding(r, (4, 7)) for r in range(11)]
+    assert tail == [0, 1, 2, 3, 4, 4, 4, 4, 4, 5, 5]
+    for n in range(1, 200):
+        bound = 5 * (n // 11) + tail[n % 11]
+        assert _max_avoiding(n, (4, 7)) <= bound
+        assert _max_avoiding(n, (4, 7)) == bound or n % 11 in (3, 4, 5)
+    chosen = [x for x in range(1, 2027) if x % 11 in (1, 2, 4, 7, 10)]
+    assert not any(x + g in set(chosen) for x in chosen for g in (4, 7))
+    best = _max_avoiding(2026, (4, 7))
+    assert best == len(chosen) == 5 * 184 + 2
+    return Ref(str(best))
 
-    # independent check: breadth-first search over amounts reachable with k coins
-    layer, reached, k = {0}, {0: 0}, 0
-    while len(reached) < 121:
-        k += 1
-        layer = {a + c for a in layer for c in COINS05 if a + c <= 120} - set(reached)
-        for a in layer:
-            reached[a] = k
-    assert all(reached[n] == best[n] for n in range(121))
-    return Ref(str(sum(best[1:])))
+
+LAMP_MOVE06 = (0, 1, 2, 5)  # a move at lamp i switches lamps i, i+1, i+2, i+5 (mod the circle)
 
 
-FORBIDDEN06 = {(1, 3), (2, 1), (3, 5), (4, 2), (4, 8), (5, 6), (6, 3), (7, 9), (8, 5), (9, 1), (9, 7), (10, 10)}  # fmt: skip
+def _gf2_rank(rows: list[int]) -> int:
+    pivots: dict[int, int] = {}  # leading bit -> row
+    for r in rows:
+        while r:
+            top = r.bit_length() - 1
+            if top not in pivots:
+                pivots[top] = r
+                break
+            r ^= pivots[top]
+    return len(pivots)
+
+
+def _gf2_gcd(a: int, b: int) -> int:
+    """gcd of two GF(2) polynomials written as bit masks (bit i = coefficient of x^i)."""
+    while b:
+        while a and a.bit_length() >= b.bit_length():
+            a ^= b << (a.bit_length() - b.bit_length())
+        a, b = b, a
+    return a
+
+
+def _lamp_moves(n: int) -> list[int]:
+    return [sum(1 << (i + d) % n for d in LAMP_MOVE06) for i in range(n)]
 
 
 @ref("s1.math.frontier.06")
 def _frontier06() -> Ref:
-    size = 11
-    table: dict[tuple[int, int], int] = {}
-    for x in range(size + 1):
-        for y in range(size + 1):
-            if (x, y) in FORBIDDEN06:
-                table[x, y] = 0
-            elif x == y == 0:
-                table[x, y] = 1
-            else:
-                table[x, y] = (
-                    table.get((x - 1, y), 0) + table.get((x, y - 1), 0) + table.get((x - 1, y - 1), 0)
-                )
+    move_poly = sum(1 << d for d in LAMP_MOVE06)  # 1 + x + x^2 + x^5 = (1 + x)^2 (1 + x + x^3)
+    assert move_poly == 0b100111
 
-    # independent check: inclusion-exclusion over chains of forbidden cells with Delannoy numbers
-    def delannoy(dx: int, dy: int) -> int:
-        if dx < 0 or dy < 0:
-            return 0
-        return sum(math.comb(dx, k) * math.comb(dy, k) * 2**k for k in range(min(dx, dy) + 1))
+    def by_gcd(n: int) -> int:  # dimension of the circulant's image: n - deg gcd(f, x^n - 1)
+        return n - (_gf2_gcd((1 << n) | 1, move_poly).bit_length() - 1)
 
-    cells = sorted(FORBIDDEN06)
-
-    @cache
-    def bad_from(i: int) -> int:
-        # signed count of paths from cell i to the corner, via chains of forbidden cells starting at i
-        x, y = cells[i]
-        total = delannoy(size - x, size - y)
-        for j, (u, v) in enumerate(cells):
-            if (u, v) != (x, y) and u >= x and v >= y:
-                total -= delannoy(u - x, v - y) * bad_from(j)
-        return total
-
-    good = delannoy(size, size) - sum(delannoy(x, y) * bad_from(i) for i, (x, y) in enumerate(cells))
-    assert good == table[size, size]
-    return Ref(str(good))
+    for n in range(6, 15):  # breadth-first search over all 2^n patterns
+        seen, layer = {0}, [0]
+        while layer:
+            layer = [s ^ m for s in layer for m in _lamp_moves(n) if s ^ m not in seen]
+            layer = list(dict.fromkeys(layer))
+            seen.update(layer)
+        assert len(seen) == 2 ** by_gcd(n) == 2 ** _gf2_rank(_lamp_moves(n))
+    m = _gf2_rank(_lamp_moves(2030))
+    assert m == by_gcd(2030) == 2030 - 5
+    return Ref(str(m))
 
 
 def _ternary_ok(word: str) -> bool:
