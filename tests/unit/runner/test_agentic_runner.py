@@ -96,8 +96,8 @@ async def test_replayed_reference_fixes_solve_the_repair_task_and_every_turn_is_
     for req, res in pairs:
         b = req.body
         assert req.stream is True and b["temperature"] == 0.0 and b["max_tokens"] == 3000
-        assert [t["function"]["name"] for t in b["tools"]] == ["read_file", "write_file", "edit_file", "apply_patch",
-                                                               "run_tests"]
+        assert [t["function"]["name"] for t in b["tools"]] == ["read_file", "search", "write_file", "edit_file",
+                                                               "apply_patch", "run_tests"]
         assert b["chat_template_kwargs"] == {"enable_thinking": False}
         assert res.ok and res.tool_calls
     assert [c.function.name for c in pairs[-1][1].tool_calls] == ["run_tests"]
