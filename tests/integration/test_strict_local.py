@@ -29,9 +29,8 @@ def wide_server(tmp_path_factory: pytest.TempPathFactory):
 
 
 def test_strict_on_real_server(wide_server: LocalServer, tmp_path: Path) -> None:
-    local_server = wide_server
     db = tmp_path / "strict.db"
-    r = stackeval("run", "-e", local_server.base_url, "-p", "strict", "--db", str(db), "-c", "4",
+    r = stackeval("run", "-e", wide_server.base_url, "-p", "strict", "--db", str(db), "-c", "4",
                   "--max-tokens-cap", CAP, "-q", "--timeout", "300", timeout=1800)
     assert r.returncode == 0, r.stderr[-2000:]
     doc = json.loads(stackeval("export", "latest", "--db", str(db)).stdout)

@@ -48,6 +48,12 @@ def _fixes(out: AgentOutcome, kind: str) -> str:
     return "one turn" if out.fixes_in_one_turn else "several turns"
 
 
+def _context_cells(d: AgenticDoc) -> dict[str, int | None]:
+    """A run's context columns: results elided, the peak context sent, the task's budget."""
+    return {"elided": d.outcome.elided_results, "peak_context": d.outcome.peak_context_tokens,
+            "context_budget": d.guard.context_tokens}
+
+
 def context_text(peak: int | None, budget: int | None) -> str:
     """The peak context sent against the budget: ``15,210/16,000`` (``–`` when not recorded)."""
     if peak is None:
@@ -70,8 +76,7 @@ def task_rows(docs: Sequence[dict[str, Any] | AgenticDoc]) -> list[dict[str, Any
             "prompt_tokens": out.prompt_tokens, "completion_tokens": out.completion_tokens,
             "wall_s": out.wall_s, "fixes": _fixes(out, d.kind),
             "tests": None if out.tests_passed is None else f"{out.tests_passed}/{tests}",
-            "elided": out.elided_results, "peak_context": out.peak_context_tokens,
-            "context_budget": d.guard.context_tokens,
+            **_context_cells(d),
         })
     return rows
 
@@ -101,8 +106,7 @@ def ladder_rows(docs: Sequence[dict[str, Any] | AgenticDoc]) -> list[dict[str, A
             "max_prompt": max((t.prompt_tokens or 0 for t in out.turns), default=0),
             "edits": tool_calls_text(out.edit_tools) if out.edit_tools else "none",
             "estimated": any(t.tokens_estimated for t in out.turns),
-            "elided": out.elided_results, "peak_context": out.peak_context_tokens,
-            "context_budget": d.guard.context_tokens,
+            **_context_cells(d),
         })
     return sorted(rows, key=lambda r: (r["source_files"] or 0, r["task"], r["arm"]))
 

@@ -323,13 +323,18 @@ def load_timing(path: Path) -> DeploymentTiming:
         raise UserError(f"{path}: not a deployment timing file ({str(e).splitlines()[0]})") from e
 
 
+def _repair_docs(docs: dict[str, Any]) -> list[AgenticDoc]:
+    """Every repair task run among a run's docs (each arm, each attempt of manual play), by doc name."""
+    got = [AgenticDoc.model_validate(raw) for name, raw in sorted(docs.items())
+           if name.startswith("agentic.") and isinstance(raw, dict) and "outcome" in raw]
+    return [d for d in got if d.kind == "repair"]
+
+
 def _repair_outcomes(docs: dict[str, Any]) -> dict[str, AgentOutcome]:
+    """The first repair run of each task."""
     out: dict[str, AgentOutcome] = {}
-    for name, raw in sorted(docs.items()):
-        if name.startswith("agentic.") and isinstance(raw, dict) and "outcome" in raw:
-            d = AgenticDoc.model_validate(raw)
-            if d.kind == "repair":
-                out.setdefault(d.task_id, d.outcome)
+    for d in _repair_docs(docs):
+        out.setdefault(d.task_id, d.outcome)
     return out
 
 
@@ -405,9 +410,7 @@ _FILLER = ("the quick brown fox jumps over a lazy dog while seven small birds si
 
 def probe_lengths(docs: dict[str, Any], bins: int = 8) -> list[int]:
     """The prompt lengths to probe a deployment at: the quantiles of a run's repair turns' prompt lengths."""
-    outs = [AgenticDoc.model_validate(raw).outcome for name, raw in docs.items()
-            if name.startswith("agentic.") and isinstance(raw, dict) and raw.get("kind") == "repair"]
-    lengths = sorted({t.prompt_tokens for o in outs for t in o.turns if t.prompt_tokens})
+    lengths = sorted({t.prompt_tokens for d in _repair_docs(docs) for t in d.outcome.turns if t.prompt_tokens})
     if not lengths:
         raise UserError("the run has no repair turns with prompt token counts to probe at")
     if len(lengths) <= bins:
