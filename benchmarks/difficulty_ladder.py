@@ -14,8 +14,14 @@ Families (all answers are one integer, no closed form, no published table to rec
 - ``tsp``: the shortest round trip through n cities with an asymmetric distance table (Held-Karp here);
 - ``indep``: the number of sets of cells, no two sharing a side, in a grid with blocked cells.
 
-    python benchmarks/difficulty_ladder.py export DIR [--answerers 9]   # prompts + key + assignment
-    python benchmarks/difficulty_ladder.py grade DIR ANSWERS_DIR [--json OUT]
+    python benchmarks/difficulty_ladder.py export DIR [--answerers 9]   # prompts, key, assignment, DIR/profile
+    python benchmarks/difficulty_ladder.py grade DIR ANSWERS_DIR [--json OUT]  # answer files (helpers)
+    stackeval run --profile DIR/profile --endpoint URL --db ladder.db         # or a real deployment
+    python benchmarks/difficulty_ladder.py table --db ladder.db [RUN]        # its table
+
+``DIR/profile`` holds the same instances as a suite (ids ``ladder.reasoning.frontier.<family>_<size>_<n>``,
+the ``math`` grader, a 16,384-token answer budget as the strict frontier's reasoning items), so a deployment is
+measured by the stock runner with its reasoning allowance, retries and failure classes.
 """
 
 from __future__ import annotations
@@ -28,6 +34,8 @@ import sys
 from collections import defaultdict, deque
 from dataclasses import asdict, dataclass
 from pathlib import Path
+
+import yaml
 
 from stackeval.graders.base import grade
 from stackeval.records.answer import Answer
@@ -218,15 +226,52 @@ def assignment(answerers: int) -> dict[int, list[str]]:
     return out
 
 
+def suite_id(inst: Instance) -> str:
+    return f"ladder.reasoning.frontier.{inst.family}_{inst.size}_{inst.id.rsplit('.', 1)[1]}"
+
+
+def suite_item(inst: Instance) -> dict[str, object]:
+    return {
+        "id": suite_id(inst), "category": "reasoning", "tier": "frontier", "prompt": inst.prompt,
+        "sampling": {"max_tokens": 16384}, "grader": {"kind": "math", "answer": str(inst.answer)},
+        "reference": f"ANSWER: {inst.answer}",
+        "wrong": [{"content": f"ANSWER: {inst.answer + 1}", "expect": "wrong_answer"}],
+        "rationale": f"difficulty ladder: {inst.family} at size {inst.size} (seed {inst.seed})",
+    }
+
+
 def export(folder: Path, answerers: int) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "prompts").mkdir(exist_ok=True)
+    (folder / "profile").mkdir(exist_ok=True)
     key = {}
+    items = []
     for inst in instances():
         (folder / "prompts" / f"{inst.id}.txt").write_text(f"[USER]\n{inst.prompt}", encoding="utf-8")
         key[inst.id] = asdict(inst)
+        items.append(suite_item(inst))
+    (folder / "profile" / "ladder.yaml").write_text(
+        yaml.safe_dump(items, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
     (folder / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
     (folder / "assignment.json").write_text(json.dumps(assignment(answerers), indent=1), encoding="utf-8")
+
+
+def _cell_key(family: str, size: int) -> str:
+    return f"{family}:{size}"
+
+
+def table_from_run(db: Path, run: str) -> dict[str, list[int]]:
+    """Pass counts per family and size from a stored run of ``DIR/profile`` (the newest result per test)."""
+    from stackeval.store.db import Store
+
+    cells: dict[str, list[int]] = defaultdict(lambda: [0, 0])
+    with Store(db, create=False) as st:
+        for r in st.latest_results(st.resolve_run(run)):
+            family, size, _ = r.test_id.rsplit(".", 1)[1].split("_")
+            cell = cells[_cell_key(family, int(size))]
+            cell[1] += 1
+            cell[0] += r.status == "pass"
+    return dict(cells)
 
 
 def grade_dir(folder: Path, answers: Path) -> dict[str, object]:
@@ -239,10 +284,17 @@ def grade_dir(folder: Path, answers: Path) -> dict[str, object]:
             continue
         res = grade({"kind": "math", "answer": str(inst["answer"])}, Answer(content=f.read_text(encoding="utf-8")))
         verdicts[iid] = {"status": "pass" if res.passed else "fail", "class": res.failure_class, "detail": res.detail}
-        cell = cells[f"{inst['family']}:{inst['size']}"]
+        cell = cells[_cell_key(inst["family"], inst["size"])]
         cell[1] += 1
         cell[0] += res.passed
     return {"cells": dict(cells), "verdicts": verdicts}
+
+
+def print_table(cells: dict[str, list[int]]) -> None:
+    print("| family | " + " | ".join(f"size {i + 1}" for i in range(3)) + " |\n|---|---|---|---|")
+    for fam, sizes in SIZES.items():
+        got = [cells.get(_cell_key(fam, s)) for s in sizes]
+        print(f"| {fam} | " + " | ".join(f"{s}: {c[0]}/{c[1]}" if c else f"{s}: -" for s, c in zip(sizes, got, strict=True)) + " |")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -255,16 +307,19 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("dir", type=Path)
     g.add_argument("answers", type=Path)
     g.add_argument("--json", type=Path)
+    t = sub.add_parser("table")
+    t.add_argument("run", nargs="?", default="latest")
+    t.add_argument("--db", type=Path, required=True)
     a = ap.parse_args(argv)
     if a.cmd == "export":
         export(a.dir, a.answerers)
         print(f"wrote {len(list((a.dir / 'prompts').iterdir()))} prompts, key.json and assignment.json to {a.dir}")
         return 0
+    if a.cmd == "table":
+        print_table(table_from_run(a.db, a.run))
+        return 0
     doc = grade_dir(a.dir, a.answers)
-    print("| family | " + " | ".join(f"size {i + 1}" for i in range(3)) + " |\n|---|---|---|---|")
-    for fam, sizes in SIZES.items():
-        cells = [doc["cells"].get(f"{fam}:{s}") for s in sizes]  # type: ignore[union-attr]
-        print(f"| {fam} | " + " | ".join(f"{s}: {c[0]}/{c[1]}" if c else f"{s}: -" for s, c in zip(sizes, cells, strict=True)) + " |")
+    print_table(doc["cells"])  # type: ignore[arg-type]
     for iid, v in sorted(doc["verdicts"].items()):  # type: ignore[union-attr]
         if v["status"] != "pass":
             print(f"  {iid}: {v['class']}: {v['detail']}")

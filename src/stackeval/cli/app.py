@@ -78,7 +78,7 @@ def stack(
 def run(
     endpoint: Annotated[list[str] | None, typer.Option("--endpoint", "-e", help="base URL (with --executor ray: "
                                                        "repeatable, one shard per replica of the deployment)")] = None,
-    profile: Annotated[str | None, typer.Option("--profile", "-p", help="suite profile, e.g. smoke or strict")] = None,
+    profile: Annotated[str | None, typer.Option("--profile", "-p", help="suite profile, e.g. smoke or strict, or a folder of suite YAML files")] = None,
     model: Annotated[str | None, typer.Option("--model", "-m")] = None,
     db: DbOpt = None,
     concurrency: Annotated[int, typer.Option("--concurrency", "-c", min=1, max=1024, help="requests in flight (over all endpoints)")] = 4,

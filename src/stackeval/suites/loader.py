@@ -1,7 +1,7 @@
 """Load and validate suite profiles.
 
-A profile is a folder ``builtin/<profile>/`` of YAML files, each a list of items. The suite hash is
-the SHA-256 of the files' names and bytes, in name order, so any change to an item changes it.
+A profile is a folder ``builtin/<profile>/`` (or a user's folder given by path) of YAML files, each a list of
+items. The suite hash is the SHA-256 of the files' names and bytes, in name order, so any change to an item changes it.
 """
 
 from __future__ import annotations
@@ -108,7 +108,16 @@ def load_dir(folder: Path, profile: str) -> Suite:
 
 
 def load_profile(name: str, root: Path = BUILTIN) -> Suite:
+    """A built-in profile by name, or else a folder of suite YAML files given by its path (a user's own suite,
+    e.g. the one ``benchmarks/difficulty_ladder.py export`` writes); the profile is recorded as given."""
     folder = root / name
-    if not folder.is_dir() or not any(folder.glob("*.yaml")):
-        raise ProfileNotFound(f"unknown profile {name!r} (available: {', '.join(list_profiles(root))})")
+    if not (folder.is_dir() and any(folder.glob("*.yaml"))):
+        own = Path(name).expanduser()
+        if not own.is_dir():
+            raise ProfileNotFound(
+                f"unknown profile {name!r} (available: {', '.join(list_profiles(root))}, or a folder of suite YAML files)"
+            )
+        if not any(own.glob("*.yaml")):
+            raise ProfileNotFound(f"suite folder {name!r} holds no *.yaml files")
+        folder = own
     return load_dir(folder, name)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 import random
 from pathlib import Path
+from typing import Any
 
+import pytest
 from benchmarks.difficulty_ladder import (
     GOAL,
     SIZES,
@@ -16,9 +19,18 @@ from benchmarks.difficulty_ladder import (
     grade_dir,
     indep_count,
     slide_distances,
+    table_from_run,
     trace_run,
     tsp_best,
 )
+
+from stackeval.errors import ProfileNotFound
+from stackeval.graders.base import grade
+from stackeval.records.answer import Answer
+from stackeval.runner.session import execute_suite
+from stackeval.sandbox.local import LocalExecutor
+from stackeval.suites import load_profile
+from stackeval.testing.fakeserver import FakeServer, Reply
 
 
 def test_tsp_matches_every_tour() -> None:
@@ -85,3 +97,43 @@ def test_export_then_grade(tmp_path: Path) -> None:
     assert doc["cells"] == {"tsp:7": [1, 1], "tsp:9": [0, 1], "indep:24": [0, 1]}
     assert doc["verdicts"]["tsp.9.0"]["class"] == "wrong_answer"
     assert doc["verdicts"]["indep.24.0"]["class"] == "no_answer"
+
+
+def test_profile_folder_runs_through_the_stock_runner(tmp_path: Path) -> None:
+    """``DIR/profile`` loads as a suite by path, every reference passes and every declared wrong answer fails,
+    and a run of it through the real runner (scripted endpoint: right on `slide`, wrong elsewhere) gives the
+    family-by-size table from the store."""
+    export(tmp_path, 9)
+    suite = load_profile(str(tmp_path / "profile"))
+    assert len(suite.items) == 36
+    by_prompt = {}
+    for it in suite.items:
+        assert grade(it.grader, Answer(content=it.reference.content)).passed
+        assert all(not grade(it.grader, Answer(content=w.content)).passed for w in it.wrong)
+        by_prompt[it.prompt] = it
+
+    def respond(body: dict[str, Any]) -> Reply:
+        it = by_prompt[body["messages"][-1]["content"]]
+        return Reply(content=it.reference.content if "slide_" in it.id else it.wrong[0].content)
+
+    async def go() -> None:
+        async with FakeServer(respond) as srv:
+            await execute_suite(
+                db_path=tmp_path / "l.db", endpoint=srv.base_url, profile=str(tmp_path / "profile"), model=None,
+                concurrency=4, api_key=None, api_key_env=None, recipe=None, recipe_path=None, only=[],
+                thinking="default", repeats=1, resume=None, force=False, retry_errors=False,
+                executor=LocalExecutor(), timeouts={"total": 60.0},
+            )
+
+    asyncio.run(go())
+    cells = table_from_run(tmp_path / "l.db", "latest")
+    assert {k: v for k, v in cells.items() if k.startswith("slide")} == {f"slide:{s}": [3, 3] for s in SIZES["slide"]}
+    assert all(v == [0, 3] for k, v in cells.items() if not k.startswith("slide")) and len(cells) == 12
+
+
+def test_unknown_profile_and_empty_folder_say_so(tmp_path: Path) -> None:
+
+    with pytest.raises(ProfileNotFound, match="or a folder of suite YAML files"):
+        load_profile("no-such-profile")
+    with pytest.raises(ProfileNotFound, match="holds no"):
+        load_profile(str(tmp_path))
