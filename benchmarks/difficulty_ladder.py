@@ -240,6 +240,12 @@ def suite_item(inst: Instance) -> dict[str, object]:
     }
 
 
+def blind_name(iid: str) -> str:
+    """The file name an answerer sees: the family and an opaque tag, never the size (a sliding puzzle's size *is*
+    its answer, and a name like ``slide.26.0`` told one round-6 answerer so)."""
+    return f"{iid.split('.')[0]}-{hashlib.sha256(f'blind:{iid}'.encode()).hexdigest()[:6]}"
+
+
 def export(folder: Path, answerers: int) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "prompts").mkdir(exist_ok=True)
@@ -247,13 +253,14 @@ def export(folder: Path, answerers: int) -> None:
     key = {}
     items = []
     for inst in instances():
-        (folder / "prompts" / f"{inst.id}.txt").write_text(f"[USER]\n{inst.prompt}", encoding="utf-8")
-        key[inst.id] = asdict(inst)
+        (folder / "prompts" / f"{blind_name(inst.id)}.txt").write_text(f"[USER]\n{inst.prompt}", encoding="utf-8")
+        key[blind_name(inst.id)] = asdict(inst)
         items.append(suite_item(inst))
     (folder / "profile" / "ladder.yaml").write_text(
         yaml.safe_dump(items, sort_keys=False, allow_unicode=True, width=120), encoding="utf-8")
     (folder / "key.json").write_text(json.dumps(key, indent=1), encoding="utf-8")
-    (folder / "assignment.json").write_text(json.dumps(assignment(answerers), indent=1), encoding="utf-8")
+    blind = {h: [blind_name(i) for i in ids] for h, ids in assignment(answerers).items()}
+    (folder / "assignment.json").write_text(json.dumps(blind, indent=1), encoding="utf-8")
 
 
 def _cell_key(family: str, size: int) -> str:
@@ -278,9 +285,10 @@ def grade_dir(folder: Path, answers: Path) -> dict[str, object]:
     key = json.loads((folder / "key.json").read_text(encoding="utf-8"))
     cells: dict[str, list[int]] = defaultdict(lambda: [0, 0])
     verdicts = {}
-    for iid, inst in key.items():
-        f = answers / f"{iid}.txt"
-        if not f.exists():
+    for name, inst in key.items():
+        iid = inst["id"]
+        f = next((p for p in (answers / f"{name}.txt", answers / f"{iid}.txt") if p.exists()), None)
+        if f is None:
             continue
         res = grade({"kind": "math", "answer": str(inst["answer"])}, Answer(content=f.read_text(encoding="utf-8")))
         verdicts[iid] = {"status": "pass" if res.passed else "fail", "class": res.failure_class, "detail": res.detail}

@@ -6,6 +6,7 @@ import asyncio
 import itertools
 import json
 import random
+import re
 from pathlib import Path
 from typing import Any
 
@@ -88,11 +89,17 @@ def test_export_then_grade(tmp_path: Path) -> None:
     export(tmp_path, 9)
     key = json.loads((tmp_path / "key.json").read_text())
     assert len(key) == 36 and len(list((tmp_path / "prompts").iterdir())) == 36
+    name = {v["id"]: k for k, v in key.items()}
+    answer = {v["id"]: v["answer"] for v in key.values()}
+    # the names an answerer sees are the family and an opaque tag, no size (a sliding puzzle's size is its answer)
+    assert all(re.fullmatch(rf"{v['family']}-[0-9a-f]{{6}}", k) for k, v in key.items())
+    assigned = json.loads((tmp_path / "assignment.json").read_text())
+    assert sorted(n for names in assigned.values() for n in names) == sorted(key)
     ans = tmp_path / "ans"
     ans.mkdir()
-    (ans / "tsp.7.0.txt").write_text(f"Best tour found.\nANSWER: {key['tsp.7.0']['answer']}\n")
-    (ans / "tsp.9.0.txt").write_text(f"ANSWER: {key['tsp.9.0']['answer'] + 1}\n")
-    (ans / "indep.24.0.txt").write_text("I could not finish.")
+    (ans / f"{name['tsp.7.0']}.txt").write_text(f"Best tour found.\nANSWER: {answer['tsp.7.0']}\n")
+    (ans / f"{name['tsp.9.0']}.txt").write_text(f"ANSWER: {answer['tsp.9.0'] + 1}\n")
+    (ans / f"{name['indep.24.0']}.txt").write_text("I could not finish.")
     doc = grade_dir(tmp_path, ans)
     assert doc["cells"] == {"tsp:7": [1, 1], "tsp:9": [0, 1], "indep:24": [0, 1]}
     assert doc["verdicts"]["tsp.9.0"]["class"] == "wrong_answer"
