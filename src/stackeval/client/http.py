@@ -112,6 +112,7 @@ class Client:
         if self._session is not None:
             await self._session.close()
             self._session = None
+        await asyncio.sleep(0)  # aborted transports close their sockets in a callback: let it run on this loop
 
     @property
     def session(self) -> aiohttp.ClientSession:
