@@ -287,6 +287,7 @@ def grade_dir(folder: Path, answers: Path) -> dict[str, object]:
     verdicts = {}
     for name, inst in key.items():
         iid = inst["id"]
+        # answers are named as the prompt the answerer saw; round 6 (before the opaque names) used the instance id
         f = next((p for p in (answers / f"{name}.txt", answers / f"{iid}.txt") if p.exists()), None)
         if f is None:
             continue
